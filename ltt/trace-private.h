@@ -1,0 +1,92 @@
+/* trace-private.h: an open trace, its tracefiles and their cursors. */
+#ifndef LTT_TRACE_PRIVATE_H
+#define LTT_TRACE_PRIVATE_H
+
+#include <glib.h>
+#include "trace.h"
+#include "tracefile.h"
+#include "metadata-private.h"
+
+/* One valid block of a channel file, from its header. */
+typedef struct {
+	guint64 file_offset;
+	guint32 number;          /* block number in the file (file_offset / block_size) */
+	guint32 header_size;
+	guint32 used;            /* readable bytes: the header's used, cut to the bytes present */
+	guint32 event_count;
+	LttTime begin, end;
+	guint64 lost_before;
+} LttBlock;
+
+struct _LttEvent {
+	LttTracefile *tf;
+	const LttEventType *type;
+	const guint8 *payload;
+	LttTime time;
+	guint32 id;
+	guint32 size;
+	guint32 block;           /* index in tf->blocks */
+	guint32 offset;          /* of the event header, from the start of the block */
+};
+
+struct _LttTracefile {
+	LttTrace *trace;
+	guint index;
+	char *channel;
+	guint cpu;
+	char *name;
+	char *path;
+	LttChannelTypes *types;  /* owned by the trace's metadata */
+	/* types->dense as seen by the fast path of next(); refreshed whenever
+	 * the metadata is read (the vector may move). */
+	const LttEventType *const *dense;
+	guint32 dense_len;
+
+	int fd;                  /* kept open: headers are read with pread, growth with fstat */
+	const guint8 *map;       /* whole file, read-only; NULL when empty */
+	gsize map_size;
+	guint32 block_size;      /* 0 until a valid header told it */
+	gboolean swap;
+	gboolean order_known;
+	GArray *blocks;          /* LttBlock */
+	guint64 index_end;       /* file offset where indexing resumes on reload */
+	LttTime last_end;        /* end time of the last indexed block */
+	guint64 event_count;
+
+	/* Cursor.  blk == NULL: block cur is not entered yet (or cur is past
+	 * the last block: the end). */
+	guint32 cur;
+	const guint8 *blk;
+	guint32 pos;             /* offset of the next event header in the block */
+	guint32 used;
+	LttTime prev;
+	LttTime block_end;
+	gboolean has_event;
+	LttEvent ev;
+};
+
+struct _LttTrace {
+	gint ref;
+	char *path;
+	char *name;
+	LttMetadata *md;
+	GPtrArray *tracefiles;   /* LttTracefile*, by channel then CPU */
+	GPtrArray *warnings;     /* char*, oldest first */
+	GHashTable *warning_set; /* the same strings: a damage met twice is reported once */
+	LttTime start, end;
+};
+
+/* Records a warning (takes msg) unless the same text was recorded already. */
+G_GNUC_INTERNAL void ltt_trace_warn(LttTrace *trace, char *msg);
+/* Reads new metadata statements; TRUE when the file had grown. */
+G_GNUC_INTERNAL gboolean ltt_trace_reload_metadata(LttTrace *trace, GError **error);
+
+/* tracefile.c */
+G_GNUC_INTERNAL LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *name,
+                                                 const char *channel, guint cpu, GError **error);
+G_GNUC_INTERNAL void ltt_tracefile_free(LttTracefile *tf);
+/* Maps what was appended to the file and indexes the new blocks. */
+G_GNUC_INTERNAL gboolean ltt_tracefile_update(LttTracefile *tf, GError **error);
+G_GNUC_INTERNAL void ltt_tracefile_refresh_types(LttTracefile *tf);
+
+#endif

@@ -1,0 +1,149 @@
+/* fuzz-ltt-read: libFuzzer target for the trace reader.  The input is a
+ * trace directory in one buffer: a little-endian u16 giving the metadata's
+ * length, the metadata, then the bytes of channel file "kernel_0".  Every
+ * event is read, every field decoded and formatted, and seeking by time and
+ * by position is exercised, as a viewer would. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include "ltt/ltt.h"
+
+int LLVMFuzzerTestOneInput(const guint8 *data, size_t size);
+
+static char *trace_dir;
+
+static void write_file(const char *name, const guint8 *bytes, gsize len)
+{
+	char *path = g_build_filename(trace_dir, name, NULL);
+	FILE *fp = fopen(path, "wb");
+
+	/* Plain writes: g_file_set_contents may fsync, which would slow every run. */
+	if (fp == NULL || fwrite(bytes, 1, len, fp) != len || fclose(fp) != 0)
+		abort();
+	g_free(path);
+}
+
+static void cleanup(void)
+{
+	char *md = g_build_filename(trace_dir, "metadata", NULL);
+	char *ch = g_build_filename(trace_dir, "kernel_0", NULL);
+
+	g_unlink(md);
+	g_unlink(ch);
+	g_rmdir(trace_dir);
+	g_free(md);
+	g_free(ch);
+}
+
+/* Touches every value below v through each accessor. */
+static guint64 walk(const LttValue *v, guint depth)
+{
+	guint64 sum = 0, n;
+	gint64 i;
+	gsize size;
+	const char *s;
+	LttValue sub;
+
+	ltt_value_size(v, &size, NULL);
+	switch (ltt_type_kind(v->type)) {
+	case LTT_TYPE_STRING:
+		if (ltt_value_get_string(v, &s, NULL))
+			sum += strlen(s);
+		break;
+	case LTT_TYPE_ARRAY:
+	case LTT_TYPE_SEQUENCE:
+		if (ltt_value_element_count(v, &n, NULL))
+			for (guint64 k = 0; k < n && ltt_value_element(v, k, &sub, NULL); k++)
+				sum += walk(&sub, depth + 1);
+		break;
+	case LTT_TYPE_STRUCT:
+		for (guint k = 0; k < ltt_type_field_count(v->type) && ltt_value_member(v, k, &sub, NULL); k++)
+			sum += walk(&sub, depth + 1);
+		break;
+	default:
+		if (ltt_value_get_int(v, &i, NULL))
+			sum += (guint64) i;
+		if (ltt_value_get_enum_label(v) != NULL)
+			sum++;
+	}
+	return sum;
+}
+
+static void read_tracefile(LttTracefile *tf, GString *text)
+{
+	const LttEventType *et;
+	LttEventPosition pos[4];
+	guint npos = 0, budget = 100000;
+	LttReadStatus s;
+	GError *error = NULL;
+
+	ltt_tracefile_seek_begin(tf);
+	while ((s = ltt_tracefile_next(tf, &error)) != LTT_READ_END && budget-- > 0) {
+		const LttEvent *ev;
+		LttValue v;
+
+		if (s == LTT_READ_DAMAGED) {
+			g_clear_error(&error);
+			continue;
+		}
+		ev = ltt_tracefile_event(tf);
+		et = ltt_event_type(ev);
+		ltt_event_payload_value(ev, &v);
+		walk(&v, 0);
+		for (guint k = 0; k < ltt_event_type_field_count(et); k++) {
+			const LttField *f = ltt_event_type_field(et, k);
+			if (ltt_event_field(ev, f, &v, &error))
+				walk(&v, 0);
+			g_clear_error(&error);
+			ltt_event_get_int(ev, f);
+			ltt_event_get_string(ev, f);
+		}
+		g_string_truncate(text, 0);
+		ltt_event_format_payload(ev, text, LTT_FORMAT_FIELD_NAMES);
+		if (npos < G_N_ELEMENTS(pos))
+			ltt_event_position(ev, &pos[npos++]);
+	}
+	for (guint k = 0; k < npos; k++) {
+		LttEventPosition bogus = pos[k];
+		if (!ltt_tracefile_seek_position(tf, &pos[k], NULL))
+			abort();
+		bogus.offset += 3;
+		ltt_tracefile_seek_position(tf, &bogus, NULL);
+		ltt_tracefile_seek_time(tf, pos[k].time, NULL);
+		ltt_tracefile_seek_time(tf, pos[k].time + 1, NULL);
+	}
+	ltt_tracefile_seek_time(tf, 0, NULL);
+	ltt_tracefile_seek_time(tf, ltt_tracefile_end_time(tf), NULL);
+}
+
+int LLVMFuzzerTestOneInput(const guint8 *data, size_t size)
+{
+	LttTrace *trace;
+	GString *text;
+	gsize md_len;
+
+	if (trace_dir == NULL) {
+		trace_dir = g_dir_make_tmp("fuzz-ltt-read-XXXXXX", NULL);
+		if (trace_dir == NULL)
+			abort();
+		atexit(cleanup);
+	}
+	if (size < 2)
+		return 0;
+	md_len = MIN((gsize) (data[0] | data[1] << 8), size - 2);
+	write_file("metadata", data + 2, md_len);
+	write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
+	trace = ltt_trace_open(trace_dir, NULL);
+	if (trace == NULL)
+		return 0;
+	text = g_string_new(NULL);
+	for (guint k = 0; k < ltt_trace_tracefile_count(trace); k++)
+		read_tracefile(ltt_trace_tracefile(trace, k), text);
+	ltt_trace_reload(trace, NULL);
+	for (guint k = 0; k < ltt_trace_warning_count(trace); k++)
+		g_string_append(text, ltt_trace_warning(trace, k));
+	g_string_free(text, TRUE);
+	ltt_trace_unref(trace);
+	return 0;
+}
