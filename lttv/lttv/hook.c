@@ -1,0 +1,314 @@
+/* hook.c: priority-sorted, reference-counted hook lists. */
+#include <string.h>
+#include "hook.h"
+
+typedef struct {
+	LttvHook f;
+	void *hook_data;
+	LttvHookPriority prio;
+	guint ref_count;
+} LttvHookClosure;
+
+/* The hooks of a list.  A call in progress holds the vector (users > 0); a
+ * change made meanwhile works on a copy, and the vector it replaced is freed
+ * by the last call that uses it (detached). */
+typedef struct {
+	guint users;
+	gboolean detached;
+	guint len, cap;
+	LttvHookClosure items[];
+} HookVec;
+
+struct _LttvHooks {
+	HookVec *vec;
+};
+
+static HookVec *vec_alloc(guint cap)
+{
+	HookVec *v = g_malloc(sizeof(HookVec) + cap * sizeof(LttvHookClosure));
+	v->users = 0;
+	v->detached = FALSE;
+	v->len = 0;
+	v->cap = cap;
+	return v;
+}
+
+static void vec_release(HookVec *v)
+{
+	if (v->users == 0)
+		g_free(v);
+	else
+		v->detached = TRUE;
+}
+
+/* The vector, ready to be changed and with room for one more hook. */
+static HookVec *writable(LttvHooks *h)
+{
+	HookVec *old = h->vec;
+	if (old->users == 0 && old->len < old->cap)
+		return old;
+	guint cap = old->len < old->cap ? old->cap : old->cap * 2;
+	HookVec *v = vec_alloc(cap);
+	v->len = old->len;
+	memcpy(v->items, old->items, old->len * sizeof(LttvHookClosure));
+	vec_release(old);
+	h->vec = v;
+	return v;
+}
+
+LttvHooks *lttv_hooks_new(void)
+{
+	LttvHooks *h = g_new(LttvHooks, 1);
+	h->vec = vec_alloc(4);
+	return h;
+}
+
+void lttv_hooks_destroy(LttvHooks *h)
+{
+	if (h == NULL)
+		return;
+	vec_release(h->vec);
+	g_free(h);
+}
+
+static gint find(const HookVec *v, LttvHook f, void *hook_data)
+{
+	for (guint i = 0; i < v->len; i++)
+		if (v->items[i].f == f && v->items[i].hook_data == hook_data)
+			return (gint) i;
+	return -1;
+}
+
+static void add_counted(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p, guint count)
+{
+	gint found = find(h->vec, f, hook_data);
+	HookVec *v = writable(h);
+	if (found >= 0) {
+		v->items[found].ref_count += count;
+		return;
+	}
+	/* After every hook of the same priority: stable order. */
+	guint pos = v->len;
+	while (pos > 0 && v->items[pos - 1].prio > p)
+		pos--;
+	memmove(&v->items[pos + 1], &v->items[pos], (v->len - pos) * sizeof(LttvHookClosure));
+	v->items[pos] = (LttvHookClosure) { f, hook_data, p, count };
+	v->len++;
+}
+
+void lttv_hooks_add(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p)
+{
+	g_return_if_fail(h != NULL && f != NULL);
+	add_counted(h, f, hook_data, p, 1);
+}
+
+void lttv_hooks_add_list(LttvHooks *h, const LttvHooks *list)
+{
+	g_return_if_fail(h != NULL);
+	if (list == NULL || list == h)
+		return;
+	const HookVec *src = list->vec;
+	for (guint i = 0; i < src->len; i++)
+		add_counted(h, src->items[i].f, src->items[i].hook_data, src->items[i].prio,
+		            src->items[i].ref_count);
+}
+
+static void remove_at(LttvHooks *h, gint i, guint count)
+{
+	if (i < 0)
+		return;
+	HookVec *v = writable(h);
+	if (v->items[i].ref_count > count) {
+		v->items[i].ref_count -= count;
+		return;
+	}
+	memmove(&v->items[i], &v->items[i + 1], (v->len - (guint) i - 1) * sizeof(LttvHookClosure));
+	v->len--;
+}
+
+void lttv_hooks_remove_data(LttvHooks *h, LttvHook f, void *hook_data)
+{
+	g_return_if_fail(h != NULL);
+	remove_at(h, find(h->vec, f, hook_data), 1);
+}
+
+void lttv_hooks_remove(LttvHooks *h, LttvHook f)
+{
+	g_return_if_fail(h != NULL);
+	const HookVec *v = h->vec;
+	for (guint i = 0; i < v->len; i++)
+		if (v->items[i].f == f) {
+			remove_at(h, (gint) i, 1);
+			return;
+		}
+}
+
+void lttv_hooks_remove_list(LttvHooks *h, const LttvHooks *list)
+{
+	g_return_if_fail(h != NULL);
+	if (list == NULL)
+		return;
+	if (list == h) {
+		HookVec *v = writable(h);
+		v->len = 0;
+		return;
+	}
+	const HookVec *src = list->vec;
+	for (guint i = 0; i < src->len; i++)
+		remove_at(h, find(h->vec, src->items[i].f, src->items[i].hook_data),
+		          src->items[i].ref_count);
+}
+
+guint lttv_hooks_number(const LttvHooks *h)
+{
+	return h == NULL ? 0 : h->vec->len;
+}
+
+gboolean lttv_hooks_get(const LttvHooks *h, guint i, LttvHook *f, void **hook_data,
+                        LttvHookPriority *p, guint *ref_count)
+{
+	if (h == NULL || i >= h->vec->len)
+		return FALSE;
+	const LttvHookClosure *c = &h->vec->items[i];
+	if (f)
+		*f = c->f;
+	if (hook_data)
+		*hook_data = c->hook_data;
+	if (p)
+		*p = c->prio;
+	if (ref_count)
+		*ref_count = c->ref_count;
+	return TRUE;
+}
+
+static inline HookVec *hold(LttvHooks *h)
+{
+	if (h == NULL || h->vec->len == 0)
+		return NULL;
+	h->vec->users++;
+	return h->vec;
+}
+
+static inline void unhold(HookVec *v)
+{
+	if (v != NULL && --v->users == 0 && v->detached)
+		g_free(v);
+}
+
+static gboolean call(LttvHooks *h, void *call_data, gboolean check)
+{
+	HookVec *v = hold(h);
+	if (v == NULL)
+		return FALSE;
+	gboolean ret = FALSE;
+	for (guint i = 0; i < v->len; i++) {
+		ret |= v->items[i].f(v->items[i].hook_data, call_data);
+		if (ret && check)
+			break;
+	}
+	unhold(v);
+	return ret;
+}
+
+gboolean lttv_hooks_call(LttvHooks *h, void *call_data)
+{
+	return call(h, call_data, FALSE);
+}
+
+gboolean lttv_hooks_call_check(LttvHooks *h, void *call_data)
+{
+	return call(h, call_data, TRUE);
+}
+
+static gboolean call_merge(LttvHooks *h1, void *d1, LttvHooks *h2, void *d2, gboolean check)
+{
+	HookVec *v1 = hold(h1);
+	HookVec *v2 = hold(h2);
+	gboolean ret = FALSE;
+	guint i = 0, j = 0;
+	guint n1 = v1 ? v1->len : 0, n2 = v2 ? v2->len : 0;
+	while ((i < n1 || j < n2) && !(ret && check)) {
+		if (j >= n2 || (i < n1 && v1->items[i].prio <= v2->items[j].prio)) {
+			ret |= v1->items[i].f(v1->items[i].hook_data, d1);
+			i++;
+		} else {
+			ret |= v2->items[j].f(v2->items[j].hook_data, d2);
+			j++;
+		}
+	}
+	unhold(v1);
+	unhold(v2);
+	return ret;
+}
+
+gboolean lttv_hooks_call_merge(LttvHooks *h1, void *call_data1, LttvHooks *h2, void *call_data2)
+{
+	return call_merge(h1, call_data1, h2, call_data2, FALSE);
+}
+
+gboolean lttv_hooks_call_check_merge(LttvHooks *h1, void *call_data1, LttvHooks *h2, void *call_data2)
+{
+	return call_merge(h1, call_data1, h2, call_data2, TRUE);
+}
+
+LttvHooksById *lttv_hooks_by_id_new(void)
+{
+	return g_new0(LttvHooksById, 1);
+}
+
+void lttv_hooks_by_id_destroy(LttvHooksById *h)
+{
+	if (h == NULL)
+		return;
+	for (guint i = 0; i < h->len; i++)
+		lttv_hooks_destroy(h->lists[i]);
+	g_free(h->lists);
+	g_free(h);
+}
+
+LttvHooks *lttv_hooks_by_id_find(LttvHooksById *h, guint id)
+{
+	if (id >= h->len) {
+		guint len = MAX(id + 1, h->len * 2);
+		h->lists = g_renew(LttvHooks *, h->lists, len);
+		memset(&h->lists[h->len], 0, (len - h->len) * sizeof(LttvHooks *));
+		h->len = len;
+	}
+	if (h->lists[id] == NULL)
+		h->lists[id] = lttv_hooks_new();
+	return h->lists[id];
+}
+
+guint lttv_hooks_by_id_max_id(const LttvHooksById *h)
+{
+	guint n = h->len;
+	while (n > 0 && h->lists[n - 1] == NULL)
+		n--;
+	return n;
+}
+
+void lttv_hooks_by_id_remove(LttvHooksById *h, guint id)
+{
+	if (id < h->len) {
+		lttv_hooks_destroy(h->lists[id]);
+		h->lists[id] = NULL;
+	}
+}
+
+void lttv_hooks_by_id_add_list(LttvHooksById *h, const LttvHooksById *src)
+{
+	if (src == NULL)
+		return;
+	for (guint i = 0; i < src->len; i++)
+		if (src->lists[i] != NULL)
+			lttv_hooks_add_list(lttv_hooks_by_id_find(h, i), src->lists[i]);
+}
+
+void lttv_hooks_by_id_remove_list(LttvHooksById *h, const LttvHooksById *src)
+{
+	if (src == NULL)
+		return;
+	for (guint i = 0; i < src->len && i < h->len; i++)
+		if (src->lists[i] != NULL && h->lists[i] != NULL)
+			lttv_hooks_remove_list(h->lists[i], src->lists[i]);
+}

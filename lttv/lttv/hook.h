@@ -1,0 +1,96 @@
+/* hook.h: lists of callbacks ("hooks") that modules attach to the points of
+ * a computation (an event, the start of a trace...).
+ *
+ * Lists are sorted by priority, lower values first, and stable among equal
+ * priorities.  A (function, data) pair is reference counted: adding it again
+ * only counts (seed 000: a background computation and a viewer may both ask
+ * for the same hook, and it must run once), and it leaves the list when it
+ * has been removed as many times as it was added.
+ *
+ * A list may be changed from inside one of its hooks: the call in progress
+ * goes on over the list as it was when the call started. */
+#ifndef LTTV_HOOK_H
+#define LTTV_HOOK_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Returns TRUE to ask the caller to stop (what "stop" means belongs to the
+ * caller: the event loop stops reading, lttv_hooks_call_check stops calling). */
+typedef gboolean (*LttvHook)(void *hook_data, void *call_data);
+
+typedef gint LttvHookPriority;
+#define LTTV_PRIO_HIGH     0     /* before everything else (e.g. state updates for "before" users) */
+#define LTTV_PRIO_STATE    25    /* process state: before the users of the state */
+#define LTTV_PRIO_STATS    40
+#define LTTV_PRIO_DEFAULT  50
+#define LTTV_PRIO_STATE_AFTER 75 /* state changes a user must see the old state for */
+#define LTTV_PRIO_LOW      100
+
+typedef struct _LttvHooks LttvHooks;
+
+LttvHooks *lttv_hooks_new(void);
+void lttv_hooks_destroy(LttvHooks *h);
+
+/* Adds (f, hook_data) at priority p, or counts one more reference when the
+ * pair is already there (its priority stays the first one given). */
+void lttv_hooks_add(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p);
+/* Adds every hook of list, each as many times as list holds it. */
+void lttv_hooks_add_list(LttvHooks *h, const LttvHooks *list);
+/* Drops one reference of (f, hook_data); nothing happens if absent. */
+void lttv_hooks_remove_data(LttvHooks *h, LttvHook f, void *hook_data);
+/* Drops one reference of the first hook with function f, whatever its data. */
+void lttv_hooks_remove(LttvHooks *h, LttvHook f);
+/* Drops, for each hook of list, the references list holds. */
+void lttv_hooks_remove_list(LttvHooks *h, const LttvHooks *list);
+
+guint lttv_hooks_number(const LttvHooks *h);
+/* The i-th hook in calling order; FALSE when i is out of range. */
+gboolean lttv_hooks_get(const LttvHooks *h, guint i, LttvHook *f, void **hook_data,
+                        LttvHookPriority *p, guint *ref_count);
+
+/* Calls every hook; returns the OR of their results.  h may be NULL. */
+gboolean lttv_hooks_call(LttvHooks *h, void *call_data);
+/* Calls hooks in order until one returns TRUE; returns whether one did. */
+gboolean lttv_hooks_call_check(LttvHooks *h, void *call_data);
+/* Calls the hooks of h1 and h2 interleaved by priority (h1 first among
+ * equals); returns the OR of their results.  Either may be NULL. */
+gboolean lttv_hooks_call_merge(LttvHooks *h1, void *call_data1, LttvHooks *h2, void *call_data2);
+/* Like lttv_hooks_call_merge but stops at the first hook returning TRUE. */
+gboolean lttv_hooks_call_check_merge(LttvHooks *h1, void *call_data1, LttvHooks *h2, void *call_data2);
+
+/*
+ * LttvHooksById: one hook list per numeric id (an event type id), created
+ * on demand.  Event type ids are per channel, so each tracefile context has
+ * its own.
+ */
+typedef struct _LttvHooksById LttvHooksById;
+
+LttvHooksById *lttv_hooks_by_id_new(void);
+void lttv_hooks_by_id_destroy(LttvHooksById *h);
+/* The list of id, created empty if needed. */
+LttvHooks *lttv_hooks_by_id_find(LttvHooksById *h, guint id);
+/* The list of id or NULL when there is none (no allocation). */
+static inline LttvHooks *lttv_hooks_by_id_get(const LttvHooksById *h, guint id);
+/* One more than the highest id that has a list. */
+guint lttv_hooks_by_id_max_id(const LttvHooksById *h);
+void lttv_hooks_by_id_remove(LttvHooksById *h, guint id);
+/* Adds / removes every list of src into / from the list of the same id. */
+void lttv_hooks_by_id_add_list(LttvHooksById *h, const LttvHooksById *src);
+void lttv_hooks_by_id_remove_list(LttvHooksById *h, const LttvHooksById *src);
+
+/* Exposed so that the per-event lookup is inlined. */
+struct _LttvHooksById {
+	LttvHooks **lists;      /* indexed by id; NULL where none */
+	guint len;
+};
+
+static inline LttvHooks *lttv_hooks_by_id_get(const LttvHooksById *h, guint id)
+{
+	return id < h->len ? h->lists[id] : NULL;
+}
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,141 @@
+/* traceset.c: process-wide shared traces and tracesets. */
+#include <config.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <ltt/ltt-error.h>
+#include "traceset-private.h"
+
+struct _LttvTrace {
+	guint refs;
+	char *key;                 /* canonical path */
+	LttTrace *trace;
+	LttvAttribute *a;
+	GPtrArray *owners;         /* gpointer * slots, allocated one by one */
+};
+
+struct _LttvTraceset {
+	GPtrArray *traces;         /* LttvTrace *, one reference each */
+	LttvAttribute *a;
+};
+
+static GHashTable *open_traces;  /* canonical path -> LttvTrace * */
+
+LttvTrace *lttv_trace_open(const char *path, GError **error)
+{
+	char *key = realpath(path, NULL);
+	if (key == NULL) {
+		int e = errno;
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "trace %s: %s", path, g_strerror(e));
+		return NULL;
+	}
+	if (open_traces == NULL)
+		open_traces = g_hash_table_new(g_str_hash, g_str_equal);
+	LttvTrace *t = g_hash_table_lookup(open_traces, key);
+	if (t != NULL) {
+		free(key);
+		return lttv_trace_ref(t);
+	}
+	LttTrace *lt = ltt_trace_open(path, error);
+	if (lt == NULL) {
+		free(key);
+		return NULL;
+	}
+	t = g_new0(LttvTrace, 1);
+	t->refs = 1;
+	t->key = g_strdup(key);
+	free(key);
+	t->trace = lt;
+	t->a = lttv_attribute_new();
+	t->owners = g_ptr_array_new_with_free_func(g_free);
+	g_hash_table_insert(open_traces, t->key, t);
+	return t;
+}
+
+LttvTrace *lttv_trace_ref(LttvTrace *t)
+{
+	t->refs++;
+	return t;
+}
+
+void lttv_trace_unref(LttvTrace *t)
+{
+	if (t == NULL || --t->refs > 0)
+		return;
+	g_hash_table_remove(open_traces, t->key);
+	if (g_hash_table_size(open_traces) == 0)
+		g_clear_pointer(&open_traces, g_hash_table_destroy);
+	g_object_unref(t->a);
+	ltt_trace_unref(t->trace);
+	g_ptr_array_free(t->owners, TRUE);
+	g_free(t->key);
+	g_free(t);
+}
+
+guint lttv_trace_ref_count(const LttvTrace *t)
+{
+	return t->refs;
+}
+
+LttTrace *lttv_trace_ltt(const LttvTrace *t)
+{
+	return t->trace;
+}
+
+LttvAttribute *lttv_trace_attribute(const LttvTrace *t)
+{
+	return t->a;
+}
+
+gpointer *lttv_trace_owner_slot(LttvTrace *t, guint tracefile_index)
+{
+	while (t->owners->len <= tracefile_index)
+		g_ptr_array_add(t->owners, g_new0(gpointer, 1));
+	return g_ptr_array_index(t->owners, tracefile_index);
+}
+
+LttvTraceset *lttv_traceset_new(void)
+{
+	LttvTraceset *ts = g_new0(LttvTraceset, 1);
+	ts->traces = g_ptr_array_new_with_free_func((GDestroyNotify) lttv_trace_unref);
+	ts->a = lttv_attribute_new();
+	return ts;
+}
+
+void lttv_traceset_destroy(LttvTraceset *ts)
+{
+	if (ts == NULL)
+		return;
+	g_ptr_array_free(ts->traces, TRUE);
+	g_object_unref(ts->a);
+	g_free(ts);
+}
+
+gboolean lttv_traceset_add(LttvTraceset *ts, LttvTrace *t)
+{
+	if (g_ptr_array_find(ts->traces, t, NULL))
+		return FALSE;
+	g_ptr_array_add(ts->traces, lttv_trace_ref(t));
+	return TRUE;
+}
+
+void lttv_traceset_remove(LttvTraceset *ts, guint i)
+{
+	g_return_if_fail(i < ts->traces->len);
+	g_ptr_array_remove_index(ts->traces, i);
+}
+
+guint lttv_traceset_number(const LttvTraceset *ts)
+{
+	return ts->traces->len;
+}
+
+LttvTrace *lttv_traceset_get(const LttvTraceset *ts, guint i)
+{
+	g_return_val_if_fail(i < ts->traces->len, NULL);
+	return g_ptr_array_index(ts->traces, i);
+}
+
+LttvAttribute *lttv_traceset_attribute(const LttvTraceset *ts)
+{
+	return ts->a;
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# lttv-cmdline.sh: the lttv command's options, and clear failures for bad
+# command lines.
+top_builddir=${TOP_BUILDDIR:?}
+lttv="$top_builddir/lttv/lttv/lttv"
+LTTV_MODULE_PATH="$top_builddir/lttv/modules/text"
+export LTTV_MODULE_PATH
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+"$top_builddir/tests/test-lttv-mktrace" "$tmp/trace" || { echo "Bail out! cannot write the trace"; exit 1; }
+mkdir "$tmp/empty"
+
+echo "1..18"
+n=0
+# expect STATUS PATTERN DESCRIPTION -- ARGS: runs lttv ARGS, checks the exit
+# status (0 or "fail") and that stdout+stderr match PATTERN.  $env_args
+# holds arguments of env(1) that change the module path.
+env_args=
+expect() {
+	want=$1 pattern=$2 what=$3
+	shift 4
+	env $env_args "$lttv" "$@" > "$tmp/out" 2>&1
+	status=$?
+	n=$((n + 1))
+	if { [ "$want" = 0 ] && [ $status -eq 0 ]; } || { [ "$want" = fail ] && [ $status -ne 0 ]; }; then
+		if grep -q -e "$pattern" "$tmp/out"; then
+			echo "ok $n - $what"
+			return
+		fi
+	fi
+	echo "not ok $n - $what (status $status)"
+	sed 's/^/# /' "$tmp/out"
+}
+
+expect 0 "^lttv [0-9]" "--version" -- --version
+expect 0 "--trace=PATH" "--help lists the core options" -- --help
+expect 0 "^textDump options:" "--help after -m lists the module's options" -- -m textDump --help
+expect 0 "no-field-names" "--help before -m lists them too" -- --help -m textDump
+expect 0 "^trace kernel 0 5.000000000 sched_switch" "-m then -t" -- -m textDump -t "$tmp/trace"
+expect 0 "^trace kernel 1 5.000000000 sched_switch \"swapper/1\" 0 0 " "module options after -m" -- -m textDump --no-field-names -t "$tmp/trace"
+expect fail "unknown option" "module option before -m" -- --no-field-names -m textDump -t "$tmp/trace"
+expect fail "--bogus: unknown option" "unknown option" -- --bogus
+expect fail "\"nosuchmodule\" not found" "unknown module" -- -m nosuchmodule
+expect fail "$tmp/nope" "missing trace" -- -m textDump -t "$tmp/nope"
+expect fail "$tmp/empty" "not a trace" -- -m textDump -t "$tmp/empty"
+expect fail "no trace given" "module needing traces without -t" -- -m textDump
+expect fail "cannot open $tmp/empty/no/file" "unwritable -o" -- -m textDump -o "$tmp/empty/no/file" -t "$tmp/trace"
+if [ -w /dev/full ]; then
+	expect fail "textDump: writing /dev/full: No space left on device" "write error" -- -m textDump -o /dev/full -t "$tmp/trace"
+else
+	n=$((n + 1)); echo "ok $n # SKIP no /dev/full"
+fi
+expect 0 "events read" "-v reports counts" -- -v -m textDump -t "$tmp/trace"
+env_args="-u LTTV_MODULE_PATH"
+# The test modules are never installed: only -L can find them.
+expect fail "\"lttvtestopt\" not found" "no module path, no module" -- -m lttvtestopt
+expect 0 "module lttvtestopt loaded" "-L finds modules" -- -v -L "$top_builddir/tests/modules" -m lttvtestopt --test-value 3
+env_args="LTTV_MODULE_PATH=$tmp/empty:$top_builddir/tests/modules"
+expect 0 "module lttvtestopt loaded" "LTTV_MODULE_PATH is a list" -- -v -m lttvtestopt

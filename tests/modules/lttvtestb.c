@@ -1,0 +1,4 @@
+/* lttvtestb: no prerequisite. */
+#include "test-module.h"
+
+TEST_MODULE("lttvtestb", NULL);

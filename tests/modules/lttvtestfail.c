@@ -1,0 +1,13 @@
+/* lttvtestfail: its init fails (after its prerequisite loaded). */
+#include "test-module.h"
+
+static const char *const prerequisites[] = { "lttvtestb", NULL };
+
+static gboolean init(GError **error)
+{
+	g_set_error(error, LTTV_MODULE_ERROR, LTTV_MODULE_ERROR_INIT, "refusing on purpose");
+	return FALSE;
+}
+
+LTTV_MODULE("lttvtestfail", "test module whose init fails", "A module of the test suite.",
+            init, NULL, prerequisites);

@@ -1,0 +1,5 @@
+/* lttvtestmissing: needs a module that does not exist. */
+#include "test-module.h"
+
+static const char *const prerequisites[] = { "lttvtestb", "lttvtestnothere", NULL };
+TEST_MODULE("lttvtestmissing", prerequisites);
