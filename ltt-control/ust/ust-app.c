@@ -1,0 +1,438 @@
+/* ust-app.c: draining one application's shared memory (ust-shm.h) into
+ * LTT channels.  The other side may be running, dead, buggy or hostile:
+ * header values are checked once and copied, every record is checked
+ * against the sub-buffer before its bytes are used, and a record of an
+ * overwritten sub-buffer is never written to the trace (the copy is
+ * validated after it is taken). */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ust-drain-private.h"
+#include "ust-shm.h"
+#include "ust-clock-private.h"
+#include "ltt/ltt-error.h"
+
+enum { TYPE_UNKNOWN, TYPE_DECLARED, TYPE_UNUSABLE };
+
+typedef struct {
+	LttWriterChannel *ch;
+	guint64 last_time;       /* times written to a channel never decrease */
+	guint64 lost_added;      /* lost_discarded already given to the writer */
+	gboolean damage_reported;
+} UstAppBuffer;
+
+struct _UstApp {
+	char *path;
+	char *channel;           /* "ust-NAME-PID" */
+	int fd;
+	guint8 *base;
+	gsize size;
+	guint32 mode, clock;
+	guint32 subbuf_size, subbuf_count, buffer_count;
+	guint64 types_offset, types_size, buffers_offset, ctl_size, stride;
+	guint32 types_seen;      /* bytes of the types area already declared */
+	guint8 type_state[LTT_UST_EVENT_ID_MAX + 1];
+	UstAppBuffer *buffers;
+	guint8 *copy;            /* one sub-buffer */
+};
+
+static gboolean is_pow2(guint64 v)
+{
+	return v != 0 && (v & (v - 1)) == 0;
+}
+
+static gboolean check_name(const char *name)
+{
+	gsize n = strnlen(name, LTT_UST_NAME_MAX);
+
+	if (n == 0 || n == LTT_UST_NAME_MAX)
+		return FALSE;
+	for (gsize i = 0; i < n; i++)
+		if (!g_ascii_isalnum(name[i]) && name[i] != '.' && name[i] != '-')
+			return FALSE;
+	return TRUE;
+}
+
+static gboolean check_header(UstApp *a, const struct ltt_ust_shm_header *h, guint64 file_size, GError **error)
+{
+	struct ltt_ust_layout l;
+	const char *why = NULL;
+
+	if (file_size < sizeof *h)
+		why = "shorter than its header";
+	else if (atomic_load_explicit((_Atomic guint32 *) &h->magic, memory_order_acquire) != LTT_UST_SHM_MAGIC)
+		why = "bad magic";
+	else if (h->version != LTT_UST_SHM_VERSION || h->header_size != sizeof *h)
+		why = "unsupported version";
+	else if (!check_name(h->name))
+		why = "bad application name";
+	else if (h->mode > LTT_UST_MODE_OVERWRITE || h->clock > LTT_UST_CLOCK_TSC
+	         || h->buffer_kind > LTT_UST_BUFFERS_PER_THREAD)
+		why = "bad mode, clock or buffer kind";
+	else if (!is_pow2(h->subbuf_size) || h->subbuf_size < LTT_UST_SUBBUF_SIZE_MIN
+	         || h->subbuf_size > LTT_UST_SUBBUF_SIZE_MAX
+	         || !is_pow2(h->subbuf_count) || h->subbuf_count < LTT_UST_SUBBUF_COUNT_MIN
+	         || h->subbuf_count > LTT_UST_SUBBUF_COUNT_MAX
+	         || h->buffer_count == 0 || h->buffer_count > LTT_UST_BUFFER_COUNT_MAX
+	         || h->types_size > LTT_UST_TYPES_SIZE_MAX)
+		why = "buffer geometry out of bounds";
+	if (!why) {
+		ltt_ust_layout_compute(h->types_size, h->buffer_count, h->subbuf_size, h->subbuf_count, &l);
+		if (l.types_offset != h->types_offset || l.buffers_offset != h->buffers_offset
+		    || l.buffer_stride != h->buffer_stride || l.file_size != h->file_size || l.file_size != file_size)
+			why = "layout does not match the file";
+	}
+	if (why) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: %s", a->path, why);
+		return FALSE;
+	}
+	a->mode = h->mode;
+	a->clock = h->clock;
+	a->subbuf_size = h->subbuf_size;
+	a->subbuf_count = h->subbuf_count;
+	a->buffer_count = h->buffer_count;
+	a->types_offset = l.types_offset;
+	a->types_size = h->types_size;
+	a->buffers_offset = l.buffers_offset;
+	a->ctl_size = l.ctl_size;
+	a->stride = l.buffer_stride;
+	a->channel = g_strdup_printf("ust-%s-%u", h->name, h->pid);
+	return TRUE;
+}
+
+UstApp *ust_app_open(const char *path, GError **error)
+{
+	UstApp *a = g_new0(UstApp, 1);
+	struct stat st;
+
+	a->path = g_strdup(path);
+	a->fd = open(path, O_RDWR | O_CLOEXEC);
+	if (a->fd < 0 || fstat(a->fd, &st) != 0) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: cannot open: %s", path, g_strerror(errno));
+		ust_app_free(a);
+		return NULL;
+	}
+	if (st.st_size < (off_t) sizeof(struct ltt_ust_shm_header)) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: shorter than its header", path);
+		ust_app_free(a);
+		return NULL;
+	}
+	a->size = (gsize) st.st_size;
+	a->base = mmap(NULL, a->size, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, 0);
+	if (a->base == MAP_FAILED) {
+		a->base = NULL;
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: cannot map: %s", path, g_strerror(errno));
+		ust_app_free(a);
+		return NULL;
+	}
+	if (!check_header(a, (const struct ltt_ust_shm_header *) a->base, (guint64) st.st_size, error)) {
+		ust_app_free(a);
+		return NULL;
+	}
+#ifndef LTT_UST_HAVE_TSC
+	if (a->clock == LTT_UST_CLOCK_TSC) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: TSC times on a machine without a TSC", path);
+		ust_app_free(a);
+		return NULL;
+	}
+#endif
+	a->buffers = g_new0(UstAppBuffer, a->buffer_count);
+	for (guint b = 0; b < a->buffer_count; b++) {
+		const struct ltt_ust_buffer_ctl *ctl = (const void *) (a->base + a->buffers_offset + a->stride * b);
+		a->buffers[b].lost_added = ctl->lost_reported;
+	}
+	a->copy = g_malloc(a->subbuf_size);
+	return a;
+}
+
+gboolean ust_app_still_named(const UstApp *a)
+{
+	struct stat by_name, mapped;
+
+	return stat(a->path, &by_name) == 0 && fstat(a->fd, &mapped) == 0
+	       && by_name.st_dev == mapped.st_dev && by_name.st_ino == mapped.st_ino;
+}
+
+gboolean ust_app_is_dead(UstApp *a)
+{
+	/* The application holds a shared lock for as long as it lives (the
+	 * kernel drops it at exit, however it exits). */
+	return flock(a->fd, LOCK_EX | LOCK_NB) == 0;
+}
+
+void ust_app_free(UstApp *a)
+{
+	if (!a)
+		return;
+	if (a->base)
+		munmap(a->base, a->size);
+	if (a->fd >= 0)
+		close(a->fd);
+	g_free(a->buffers);
+	g_free(a->copy);
+	g_free(a->channel);
+	g_free(a->path);
+	g_free(a);
+}
+
+static void report_damage(UstApp *a, guint b, guint64 offset, const char *what)
+{
+	if (a->buffers[b].damage_reported)
+		return;
+	a->buffers[b].damage_reported = TRUE;
+	g_message("%s: buffer %u, offset %" G_GUINT64_FORMAT ": %s; the rest of the sub-buffer is counted lost",
+	          a->path, b, offset, what);
+}
+
+/* Declares the types published since the last call. */
+static gboolean read_types(UstApp *a, LttWriter *w, GError **error)
+{
+	const struct ltt_ust_shm_header *h = (const struct ltt_ust_shm_header *) a->base;
+	guint32 used = atomic_load_explicit((_Atomic guint32 *) &h->types_used, memory_order_acquire);
+	const guint8 *area = a->base + a->types_offset;
+
+	if (used > a->types_size)
+		used = (guint32) a->types_size;
+	while (a->types_seen + sizeof(struct ltt_ust_type_record) <= used) {
+		const struct ltt_ust_type_record *r = (const void *) (area + a->types_seen);
+		guint32 size = r->size, id = r->id;
+		gsize text_len = size - sizeof *r;
+		const char *name = r->text, *fields, *end;
+		GError *e = NULL;
+
+		if (size < sizeof *r + 2U || size % 8U != 0 || size > used - a->types_seen) {
+			g_message("%s: type area offset %u: bad record size %u; later types are ignored",
+			          a->path, a->types_seen, size);
+			a->types_seen = used;
+			break;
+		}
+		a->types_seen += size;
+		end = memchr(name, '\0', text_len);
+		fields = end ? end + 1 : NULL;
+		if (id > LTT_UST_EVENT_ID_MAX || a->type_state[id] != TYPE_UNKNOWN || !fields
+		    || !memchr(fields, '\0', text_len - (gsize) (fields - name))) {
+			g_message("%s: type record with id %u is malformed or repeated; ignored", a->path, id);
+			continue;
+		}
+		if (ltt_writer_declare_event(w, a->channel, id, name, fields, &e)) {
+			a->type_state[id] = TYPE_DECLARED;
+			continue;
+		}
+		if (e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
+			g_propagate_error(error, e);
+			return FALSE;
+		}
+		g_message("%s: event type %s (id %u) rejected, its events are counted lost: %s",
+		          a->path, name, id, e->message);
+		g_error_free(e);
+		a->type_state[id] = TYPE_UNUSABLE;
+	}
+	return TRUE;
+}
+
+static LttWriterChannel *buffer_channel(UstApp *a, LttWriter *w, guint b, GError **error)
+{
+	if (!a->buffers[b].ch)
+		a->buffers[b].ch = ltt_writer_channel(w, a->channel, b, error);
+	return a->buffers[b].ch;
+}
+
+static gboolean write_event(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, guint64 time, guint32 id,
+                            const guint8 *payload, guint32 size, GError **error)
+{
+	UstAppBuffer *ub = &a->buffers[b];
+	LttWriterChannel *ch;
+
+	if (a->clock == LTT_UST_CLOCK_TSC)
+		time = ust_tsc_to_ns(tsc, time);
+	/* Two threads' clock reads may cross by a few ns around a contended
+	 * reservation; the format wants non-decreasing times. */
+	if (time < ub->last_time)
+		time = ub->last_time;
+	ch = buffer_channel(a, w, b, error);
+	if (!ch || !ltt_writer_channel_append(ch, time, id, payload, size, error))
+		return FALSE;
+	ub->last_time = time;
+	return TRUE;
+}
+
+/* What parse_subbuf found. */
+typedef struct {
+	guint64 stop;            /* offset where parsing stopped */
+	guint32 records;         /* complete event records */
+	guint32 unusable;        /* of which with a type the trace could not declare */
+} ParseResult;
+
+/*
+ * Parses the records of sub-buffer g held in a->copy from byte off to end,
+ * appending the events to the trace when write is set.  complete: the
+ * commit count says every record is there; otherwise a record is taken only
+ * when its stamp is right, and scan (dead application) looks past records a
+ * thread reserved but never finished.
+ */
+static gboolean parse_subbuf(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, guint64 g, guint64 off,
+                             guint64 end, gboolean complete, gboolean scan, gboolean write, ParseResult *res,
+                             GError **error)
+{
+	guint64 base = g * a->subbuf_size, p = off;
+
+	res->records = res->unusable = 0;
+	res->stop = end;
+	while (p + LTT_UST_RECORD_HEADER_SIZE <= end) {
+		struct ltt_ust_record r;
+		guint32 id, size, len;
+
+		memcpy(&r, a->copy + p, sizeof r);
+		id = r.info >> LTT_UST_INFO_SIZE_BITS;
+		size = r.info & LTT_UST_PAYLOAD_MAX;
+		len = ltt_ust_record_size(size);
+		if (r.stamp != ltt_ust_stamp(base + p) || (id != LTT_UST_ID_PADDING && len > end - p)) {
+			if (complete) {
+				report_damage(a, b, base + p, "record with a wrong stamp or size");
+				return TRUE;
+			}
+			if (!scan) {
+				res->stop = p;
+				return TRUE;
+			}
+			p += LTT_UST_RECORD_ALIGN;
+			continue;
+		}
+		if (id == LTT_UST_ID_PADDING)
+			return TRUE;
+		if (a->type_state[id] == TYPE_UNKNOWN && !read_types(a, w, error))
+			return FALSE;
+		res->records++;
+		if (a->type_state[id] != TYPE_DECLARED)
+			res->unusable++;
+		else if (write && !write_event(a, w, tsc, b, r.time, id, a->copy + p + LTT_UST_RECORD_HEADER_SIZE,
+		                               size, error))
+			return FALSE;
+		p += len;
+	}
+	if (!complete && !scan)
+		res->stop = p;
+	return TRUE;
+}
+
+/* Reports count lost events before whatever this channel gets next: the
+ * block in progress is ended so that the next one's header carries them. */
+static gboolean add_lost(UstApp *a, LttWriter *w, guint b, guint64 count, GError **error)
+{
+	LttWriterChannel *ch = buffer_channel(a, w, b, error);
+
+	if (!ch || !ltt_writer_channel_flush(ch, error))
+		return FALSE;
+	ltt_writer_channel_add_lost(ch, count);
+	return TRUE;
+}
+
+/* Drains buffer b; returns FALSE only on trace write errors. */
+static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, gboolean partial,
+                             gboolean dead, GError **error)
+{
+	struct ltt_ust_buffer_ctl *ctl = (void *) (a->base + a->buffers_offset + a->stride * b);
+	const guint8 *data = (const guint8 *) ctl + a->ctl_size;
+	UstAppBuffer *ub = &a->buffers[b];
+	guint64 S = a->subbuf_size, n = a->subbuf_count;
+	guint32 acct[LTT_UST_SUBBUF_COUNT_MAX];
+	guint64 pos = atomic_load_explicit(&ctl->consumed, memory_order_relaxed), appended = 0, discarded;
+	/* A writer overwriting faster than this loop copies, or a corrupt
+	 * reserve, must not keep the drainer here: the rest waits for the next
+	 * pass (no more than subbuf_count sub-buffers can be waiting). */
+	guint64 budget = 4 * n + 4;
+
+	for (guint64 i = 0; i < n; i++)
+		acct[i] = ctl->subbuf[i].acct_events;
+	discarded = atomic_load_explicit(&ctl->lost_discarded, memory_order_relaxed);
+	if (discarded > ub->lost_added) {
+		if (!add_lost(a, w, b, discarded - ub->lost_added, error))
+			return FALSE;
+		ub->lost_added = discarded;
+	}
+	for (;;) {
+		guint64 r = atomic_load_explicit(&ctl->reserve, memory_order_acquire);
+		guint64 g = pos / S, off = pos % S, slot = g % n, lap_base = g * S;
+		guint64 c, committed, end;
+		guint32 events, lost;
+		ParseResult res;
+		gboolean complete;
+
+		if (pos >= r || budget-- == 0)
+			break;
+		if (a->mode == LTT_UST_MODE_OVERWRITE && r > (g + n) * S) {
+			/* Overwritten: resume at the oldest sub-buffer still intact;
+			 * the slot accounting below counts what was lost. */
+			pos = ((r - 1) / S - n + 1) * S;
+			continue;
+		}
+		c = atomic_load_explicit(&ctl->subbuf[slot].commit, memory_order_acquire);
+		committed = (guint32) ((guint32) c - (guint32) ((g / n) * S));
+		if (committed > S) {
+			/* Writers of the next lap got in since reserve was read. */
+			if (a->mode == LTT_UST_MODE_OVERWRITE
+			    && atomic_load_explicit(&ctl->reserve, memory_order_acquire) > (g + n) * S)
+				continue;
+			report_damage(a, b, lap_base, "commit count beyond the sub-buffer");
+			break;
+		}
+		complete = committed == S;
+		if (!complete && !partial)
+			break;
+		end = complete ? S : MIN(S, r - lap_base);
+		memcpy(a->copy + off, data + slot * S + off, end - off);
+		atomic_thread_fence(memory_order_seq_cst);
+		if (a->mode == LTT_UST_MODE_OVERWRITE
+		    && atomic_load_explicit(&ctl->reserve, memory_order_relaxed) > (g + n) * S)
+			continue;
+		if (!parse_subbuf(a, w, tsc, b, g, off, end, complete, dead, FALSE, &res, error))
+			return FALSE;
+		/* Events the slot committed (high half of commit, cumulative)
+		 * minus those read or counted before: overwritten or damaged. */
+		events = (guint32) ((c - ((g / n) * S + committed)) >> 32);
+		lost = events - acct[slot] - res.records;
+		if ((gint32) lost <= 0)
+			lost = 0;
+		acct[slot] = lost ? events : acct[slot] + res.records;
+		if ((lost || res.unusable) && !add_lost(a, w, b, (guint64) lost + res.unusable, error))
+			return FALSE;
+		if (!parse_subbuf(a, w, tsc, b, g, off, end, complete, dead, TRUE, &res, error))
+			return FALSE;
+		appended += res.records - res.unusable;
+		if (complete || (dead && lap_base + S < r)) {
+			pos = lap_base + S;
+			continue;
+		}
+		pos = lap_base + res.stop;
+		break;
+	}
+	if (ub->ch && !ltt_writer_channel_flush(ub->ch, error))
+		return FALSE;
+	/* The trace holds the events now: only then may the application reuse
+	 * the space, and a restarted drainer skip them.  Losses are in a
+	 * written header once an event followed them. */
+	for (guint64 i = 0; i < n; i++)
+		ctl->subbuf[i].acct_events = acct[i];
+	if (appended)
+		ctl->lost_reported = ub->lost_added;
+	atomic_store_explicit(&ctl->consumed, pos, memory_order_release);
+	return TRUE;
+}
+
+gboolean ust_app_drain(UstApp *a, LttWriter *w, const UstTsc *tsc, gboolean partial, gboolean dead,
+                       GError **error)
+{
+	if (!read_types(a, w, error))
+		return FALSE;
+	for (guint b = 0; b < a->buffer_count; b++)
+		if (!drain_buffer(a, w, tsc, b, partial, dead, error))
+			return FALSE;
+	return TRUE;
+}

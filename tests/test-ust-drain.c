@@ -1,0 +1,348 @@
+/* test-ust-drain: the drainer (lttd-ust.h) against buffer files that are
+ * damaged or hostile, written by a real libltt-ust process and then
+ * corrupted.  The drainer must never crash, must skip what is damaged and
+ * count it as lost, and must keep the registry to itself. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "ltt/ltt.h"
+#include "ltt-control/lttd-ust.h"
+#include "ltt-control/ust/ltt-ust.h"
+#include "ltt-control/ust/ust-shm.h"
+
+#define EVENTS 500
+
+typedef struct {
+	char *dir;
+	char *registry;
+	char *trace;
+} Fixture;
+
+static void fixture_setup(Fixture *f, gconstpointer data)
+{
+	f->dir = g_dir_make_tmp("test-ust-drain-XXXXXX", NULL);
+	g_assert_nonnull(f->dir);
+	f->registry = g_build_filename(f->dir, "registry", NULL);
+	f->trace = g_build_filename(f->dir, "trace", NULL);
+}
+
+static void remove_tree(const char *path)
+{
+	GDir *d = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	if (d) {
+		while ((name = g_dir_read_name(d))) {
+			char *p = g_build_filename(path, name, NULL);
+			remove_tree(p);
+			g_free(p);
+		}
+		g_dir_close(d);
+	}
+	g_remove(path);
+}
+
+static void fixture_teardown(Fixture *f, gconstpointer data)
+{
+	remove_tree(f->dir);
+	g_free(f->dir);
+	g_free(f->registry);
+	g_free(f->trace);
+}
+
+/* A child process traces EVENTS events (payload: u32 seq) and exits: its
+ * buffer file stays in the registry, as after a crash.  Returns its path. */
+static char *record_in_child(Fixture *f)
+{
+	pid_t pid = fork();
+	int status;
+	char *path;
+
+	g_assert_cmpint(pid, >=, 0);
+	if (pid == 0) {
+		static LTT_UST_EVENT(ev, "seq", "n: u32;");
+		setenv("LTT_UST_REGISTRY", f->registry, 1);
+		setenv("LTT_UST_NAME", "victim", 1);
+		setenv("LTT_UST_CLOCK", "monotonic", 1);
+		for (guint32 i = 0; i < EVENTS; i++)
+			ltt_ust_emit(&ev, &i, sizeof i);
+		_exit(ltt_ust_enabled() ? 0 : 1);
+	}
+	g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+	g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	path = g_strdup_printf("%s/victim-%d%s", f->registry, (int) pid, LTT_UST_SHM_SUFFIX);
+	g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+	return path;
+}
+
+static guint8 *map_file(const char *path, gsize *size)
+{
+	int fd = open(path, O_RDWR);
+	struct stat st;
+	void *p;
+
+	g_assert_cmpint(fd, >=, 0);
+	g_assert_cmpint(fstat(fd, &st), ==, 0);
+	p = mmap(NULL, (gsize) st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	g_assert_true(p != MAP_FAILED);
+	close(fd);
+	*size = (gsize) st.st_size;
+	return p;
+}
+
+/* Drains the registry once into a new trace; returns events and lost. */
+static void drain_and_count(Fixture *f, guint64 *events, guint64 *lost)
+{
+	GError *error = NULL;
+	LttWriter *w = ltt_writer_new(f->trace, NULL, &error);
+	LttdUst *u;
+	LttTrace *t;
+
+	g_assert_no_error(error);
+	u = lttd_ust_new(f->registry, w, &error);
+	g_assert_no_error(error);
+	g_assert_true(lttd_ust_drain(u, TRUE, &error));
+	g_assert_no_error(error);
+	lttd_ust_free(u);
+	g_assert_true(ltt_writer_close(w, &error));
+	*events = *lost = 0;
+	t = ltt_trace_open(f->trace, &error);
+	if (!t) {
+		/* No channel at all: nothing was written. */
+		g_assert_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE);
+		g_clear_error(&error);
+		return;
+	}
+	for (guint i = 0; i < ltt_trace_tracefile_count(t); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(t, i);
+		*events += ltt_tracefile_event_count(tf);
+		*lost += ltt_tracefile_lost_events(tf);
+	}
+	ltt_trace_unref(t);
+}
+
+static void test_intact(Fixture *f, gconstpointer data)
+{
+	char *path = record_in_child(f);
+	guint64 events, lost;
+
+	drain_and_count(f, &events, &lost);
+	/* And the thread's "ust_thread" announcement. */
+	g_assert_cmpuint(events, ==, EVENTS + 1);
+	g_assert_cmpuint(lost, ==, 0);
+	/* Recovered completely: the dead process's file is gone. */
+	g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+	g_free(path);
+}
+
+/* Events the library cannot record are counted: a payload bigger than a
+ * sub-buffer, types beyond what the types area holds. */
+static void test_limits(Fixture *f, gconstpointer data)
+{
+	enum { TYPES = 3000 };
+	pid_t pid = fork();
+	int status;
+	guint64 events, lost;
+
+	g_assert_cmpint(pid, >=, 0);
+	if (pid == 0) {
+		static LttUstEvent types[TYPES];
+		static char names[TYPES][16];
+		static guint8 big[8192];
+		guint32 v = 7;
+		setenv("LTT_UST_REGISTRY", f->registry, 1);
+		setenv("LTT_UST_SUBBUF_SIZE", "4096", 1);
+		for (int i = 0; i < TYPES; i++) {
+			g_snprintf(names[i], sizeof names[i], "type_%d", i);
+			types[i] = (LttUstEvent) LTT_UST_EVENT_INIT(names[i], "a_rather_long_field_name_to_fill_the_area: u32;");
+			ltt_ust_emit(&types[i], &v, sizeof v);
+		}
+		ltt_ust_emit(&types[0], big, sizeof big);
+		_exit(ltt_ust_lost_events() > 0 ? 0 : 1);
+	}
+	g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+	g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	drain_and_count(f, &events, &lost);
+	g_assert_cmpuint(events, >, 0);
+	g_assert_cmpuint(lost, >, 0);
+	g_assert_cmpuint(events + lost, ==, TYPES + 1 + 1);
+}
+
+static void test_bad_header(Fixture *f, gconstpointer data)
+{
+	char *path = record_in_child(f);
+	gsize size;
+	guint8 *m = map_file(path, &size);
+	struct ltt_ust_shm_header *h = (void *) m;
+	guint64 events, lost;
+
+	h->subbuf_count = 3;   /* not a power of two, layout no longer matches */
+	munmap(m, size);
+	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE, "*buffer geometry*");
+	drain_and_count(f, &events, &lost);
+	g_test_assert_expected_messages();
+	g_assert_cmpuint(events, ==, 0);
+	/* Rejected, never deleted: it may be a newer format. */
+	g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+	g_free(path);
+}
+
+static void test_truncated(Fixture *f, gconstpointer data)
+{
+	char *path = record_in_child(f);
+	guint64 events, lost;
+
+	g_assert_cmpint(truncate(path, 100), ==, 0);
+	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE, "*shorter than its header*");
+	drain_and_count(f, &events, &lost);
+	g_test_assert_expected_messages();
+	g_assert_cmpuint(events, ==, 0);
+	g_free(path);
+}
+
+/* Every record of buffer 0..n gets a random-looking size and id: each is
+ * either rejected (stamp, size) or, when it parses, of an unknown type. */
+static void test_garbage_records(Fixture *f, gconstpointer data)
+{
+	char *path = record_in_child(f);
+	gsize size;
+	guint8 *m = map_file(path, &size);
+	struct ltt_ust_shm_header *h = (void *) m;
+	GRand *rand = g_rand_new_with_seed(42);
+	guint64 events, lost;
+
+	for (guint b = 0; b < h->buffer_count; b++) {
+		struct ltt_ust_layout l;
+		guint8 *buf;
+		ltt_ust_layout_compute(h->types_size, h->buffer_count, h->subbuf_size, h->subbuf_count, &l);
+		buf = m + l.buffers_offset + l.buffer_stride * b + l.ctl_size;
+		for (guint64 i = 0; i < (guint64) h->subbuf_size * h->subbuf_count; i += 4) {
+			guint32 v = g_rand_int(rand);
+			memcpy(buf + i, &v, 4);
+		}
+	}
+	g_rand_free(rand);
+	munmap(m, size);
+	drain_and_count(f, &events, &lost);
+	g_assert_cmpuint(events, ==, 0);
+	/* Every event the commit counts announced is counted lost. */
+	g_assert_cmpuint(lost, ==, EVENTS + 1);
+	g_free(path);
+}
+
+static void test_bad_type(Fixture *f, gconstpointer data)
+{
+	char *path = record_in_child(f);
+	gsize size;
+	guint8 *m = map_file(path, &size);
+	struct ltt_ust_shm_header *h = (void *) m;
+	struct ltt_ust_type_record *r = (void *) (m + h->types_offset);
+	guint64 events, lost;
+
+	/* The fields no longer parse: the type is refused, its events lost. */
+	memcpy(r->text + strlen(r->text) + 1, "n: u99;", 8);
+	munmap(m, size);
+	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE, "*event type seq (id 0) rejected*");
+	drain_and_count(f, &events, &lost);
+	g_test_assert_expected_messages();
+	/* Only the thread's announcement, of another type, is written. */
+	g_assert_cmpuint(events, ==, 1);
+	g_assert_cmpuint(lost, ==, EVENTS);
+	g_free(path);
+}
+
+/* A traced process forks: the child records into buffers of its own (its
+ * own channel), not into its parent's. */
+static void test_fork(Fixture *f, gconstpointer data)
+{
+	pid_t pid = fork();
+	int status;
+	guint64 events, lost, in_parent = 0, in_child = 0;
+	GError *error = NULL;
+	LttTrace *t;
+	char *parent;
+
+	g_assert_cmpint(pid, >=, 0);
+	if (pid == 0) {
+		static LTT_UST_EVENT(ev, "seq", "n: u32;");
+		pid_t child;
+		setenv("LTT_UST_REGISTRY", f->registry, 1);
+		setenv("LTT_UST_CLOCK", "monotonic", 1);
+		setenv("LTT_UST_NAME", "forker", 1);
+		for (guint32 i = 0; i < 100; i++)
+			ltt_ust_emit(&ev, &i, sizeof i);
+		child = fork();
+		if (child == 0) {
+			for (guint32 i = 0; i < 30; i++)
+				ltt_ust_emit(&ev, &i, sizeof i);
+			_exit(0);
+		}
+		for (guint32 i = 100; i < 110; i++)
+			ltt_ust_emit(&ev, &i, sizeof i);
+		_exit(child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) ? 0 : 1);
+	}
+	g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+	g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	drain_and_count(f, &events, &lost);
+	/* Each process's thread announced itself once. */
+	g_assert_cmpuint(events, ==, 142);
+	g_assert_cmpuint(lost, ==, 0);
+	t = ltt_trace_open(f->trace, &error);
+	g_assert_no_error(error);
+	parent = g_strdup_printf("ust-forker-%d", (int) pid);
+	for (guint i = 0; i < ltt_trace_tracefile_count(t); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(t, i);
+		const char *channel = ltt_tracefile_channel(tf);
+		/* A channel per process, each spread over CPU files. */
+		if (strcmp(channel, parent) == 0)
+			in_parent += ltt_tracefile_event_count(tf);
+		else {
+			g_assert_true(g_str_has_prefix(channel, "ust-forker-"));
+			in_child += ltt_tracefile_event_count(tf);
+		}
+	}
+	g_assert_cmpuint(in_parent, ==, 111);
+	g_assert_cmpuint(in_child, ==, 31);
+	g_free(parent);
+	ltt_trace_unref(t);
+}
+
+static void test_one_drainer(Fixture *f, gconstpointer data)
+{
+	GError *error = NULL;
+	LttWriter *w = ltt_writer_new(f->trace, NULL, &error);
+	LttdUst *u1, *u2;
+
+	g_assert_no_error(error);
+	u1 = lttd_ust_new(f->registry, w, &error);
+	g_assert_no_error(error);
+	u2 = lttd_ust_new(f->registry, w, &error);
+	g_assert_null(u2);
+	g_assert_error(error, LTT_ERROR, LTT_ERROR_IO);
+	g_assert_nonnull(strstr(error->message, "another drainer"));
+	g_clear_error(&error);
+	g_assert_cmpint(lttd_ust_fd(u1), ==, -1);
+	lttd_ust_free(u1);
+	ltt_writer_close(w, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add("/ust/drain/intact", Fixture, NULL, fixture_setup, test_intact, fixture_teardown);
+	g_test_add("/ust/drain/limits", Fixture, NULL, fixture_setup, test_limits, fixture_teardown);
+	g_test_add("/ust/drain/bad-header", Fixture, NULL, fixture_setup, test_bad_header, fixture_teardown);
+	g_test_add("/ust/drain/truncated", Fixture, NULL, fixture_setup, test_truncated, fixture_teardown);
+	g_test_add("/ust/drain/garbage-records", Fixture, NULL, fixture_setup, test_garbage_records, fixture_teardown);
+	g_test_add("/ust/drain/bad-type", Fixture, NULL, fixture_setup, test_bad_type, fixture_teardown);
+	g_test_add("/ust/drain/fork", Fixture, NULL, fixture_setup, test_fork, fixture_teardown);
+	g_test_add("/ust/drain/one-drainer", Fixture, NULL, fixture_setup, test_one_drainer, fixture_teardown);
+	return g_test_run();
+}
