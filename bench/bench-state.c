@@ -1,0 +1,221 @@
+/* bench-state.c: speed of the analysis engines on one trace: reading alone,
+ * state, state + statistics, with checkpoints, and the cost of the state at
+ * a random time for several checkpoint intervals.  Prints figures (CPU time
+ * of this process); asserts nothing (doc/performance.md, doc/analysis.md §2.1). */
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <glib/gstdio.h>
+#include <lttv/state.h>
+#include <lttv/stats.h>
+#include <lttv/checkpoint.h>
+#include "analysis-merge.h"
+
+static char *trace_arg;
+static gint64 events_arg = 10000000;
+static int seeks_arg = 200;
+static char *intervals_arg;
+static gboolean version_arg;
+
+static const GOptionEntry entries[] = {
+	{ "trace", 't', 0, G_OPTION_ARG_FILENAME, &trace_arg, "Trace to measure (default: make one with ltt-synth)", "DIR" },
+	{ "events", 'n', 0, G_OPTION_ARG_INT64, &events_arg, "Events of the synthetic trace (10000000)", "N" },
+	{ "seeks", 's', 0, G_OPTION_ARG_INT, &seeks_arg, "Random times per interval (200)", "N" },
+	{ "intervals", 'i', 0, G_OPTION_ARG_STRING, &intervals_arg,
+	  "Checkpoint intervals to compare (10000,20000,50000,100000)", "N,N,..." },
+	{ "version", 0, 0, G_OPTION_ARG_NONE, &version_arg, "Print the version and exit", NULL },
+	{ NULL }
+};
+
+/* Seconds of CPU used by this process: the machine the benchmarks run on
+ * is shared, so wall time would measure the neighbours too. */
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+typedef enum { PASS_READ, PASS_STATE, PASS_STATS, PASS_STATS_CHECKPOINTS } PassKind;
+
+/* One full pass; returns events/s and the number of events in *count.  For
+ * statistics, *tree_seconds gets the time of building the whole tree. */
+static double pass(LttTrace *trace, PassKind kind, guint64 *count, double *tree_seconds)
+{
+	AnalysisMerge *m = analysis_merge_new(trace);
+	LttvTraceState *ts = lttv_trace_state_new(trace);
+	LttvStats *s = kind >= PASS_STATS ? lttv_stats_new(ts, ltt_trace_start_time(trace)) : NULL;
+	LttvCheckpoints *cps = kind == PASS_STATS_CHECKPOINTS ? lttv_checkpoints_new(trace, 0) : NULL;
+	double start = cpu_seconds();
+	const LttEvent *ev;
+	LttTime last = 0;
+	guint64 n = 0;
+	double seconds;
+
+	while ((ev = analysis_merge_source.peek(m)) != NULL) {
+		last = ltt_event_time(ev);
+		if (s != NULL)
+			lttv_stats_apply(s, ev);
+		else if (kind == PASS_STATE)
+			lttv_trace_state_apply(ts, ev);
+		if (cps != NULL)
+			lttv_checkpoints_record(cps, ts, ev);
+		analysis_merge_source.advance(m);
+		n++;
+	}
+	if (s != NULL)
+		lttv_stats_close(s, last);
+	seconds = cpu_seconds() - start;
+	if (s != NULL && tree_seconds != NULL) {
+		double t0 = cpu_seconds();
+		LttvStatsNode *tree = lttv_stats_tree(s, TRUE);
+
+		*tree_seconds = cpu_seconds() - t0;
+		lttv_stats_node_free(tree);
+	}
+	lttv_stats_free(s);
+	lttv_trace_state_free(ts);
+	lttv_checkpoints_free(cps);
+	analysis_merge_free(m);
+	*count = n;
+	return (double) n / seconds;
+}
+
+static void measure_seeks(LttTrace *trace, guint interval)
+{
+	AnalysisMerge *m = analysis_merge_new(trace);
+	GError *error = NULL;
+	double t0 = cpu_seconds();
+	LttvCheckpoints *cps = lttv_checkpoints_build(trace, interval, &analysis_merge_source, m, &error);
+	double build = cpu_seconds() - t0;
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	GRand *rand = g_rand_new_with_seed(7);
+	double total = 0, worst = 0;
+	char *cache = g_build_filename(g_get_tmp_dir(), "bench-state-cache", NULL);
+	GStatBuf st;
+	double save, load;
+	int i;
+
+	if (cps == NULL) {
+		fprintf(stderr, "bench-state: %s\n", error->message);
+		exit(1);
+	}
+	for (i = 0; i < seeks_arg; i++) {
+		LttTime t = start + (LttTime) (g_rand_double(rand) * (double) (end - start));
+		double s0 = cpu_seconds();
+		LttvTraceState *ts = lttv_checkpoints_state_at(cps, t, &analysis_merge_source, m, &error);
+		double ms = (cpu_seconds() - s0) * 1e3;
+
+		total += ms;
+		worst = MAX(worst, ms);
+		lttv_trace_state_free(ts);
+	}
+	t0 = cpu_seconds();
+	lttv_checkpoints_save(cps, cache, NULL);
+	save = (cpu_seconds() - t0) * 1e3;
+	t0 = cpu_seconds();
+	lttv_checkpoints_free(lttv_checkpoints_load(trace, cache, NULL));
+	load = (cpu_seconds() - t0) * 1e3;
+	st.st_size = 0;
+	g_stat(cache, &st);
+	printf("interval %6u: %5u checkpoints, build %.2f s, state at a random time %.3f ms mean, %.3f ms max; "
+	       "cache %.1f MB, save %.0f ms, load %.0f ms\n",
+	       interval, lttv_checkpoints_count(cps), build, total / seeks_arg, worst,
+	       (double) st.st_size / 1e6, save, load);
+	g_unlink(cache);
+	g_free(cache);
+	g_rand_free(rand);
+	lttv_checkpoints_free(cps);
+	analysis_merge_free(m);
+}
+
+static char *make_trace(char **tmpdir)
+{
+	GError *error = NULL;
+	char *events = g_strdup_printf("--events=%" G_GINT64_FORMAT, events_arg);
+	char *synth = g_build_filename(TOP_BUILDDIR, "ltt", "ltt-synth", NULL);
+	char *path;
+	const char *argv[] = { synth, "-o", NULL, "--cpus=4", "--processes=200", events, "--seed=1", NULL };
+	int status;
+
+	*tmpdir = g_dir_make_tmp("bench-state-XXXXXX", &error);
+	if (*tmpdir == NULL) {
+		fprintf(stderr, "bench-state: %s\n", error->message);
+		exit(1);
+	}
+	path = g_build_filename(*tmpdir, "trace", NULL);
+	argv[2] = path;
+	if (!g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error)
+	    || !g_spawn_check_wait_status(status, &error)) {
+		fprintf(stderr, "bench-state: %s: %s\n", synth, error->message);
+		exit(1);
+	}
+	g_free(events);
+	g_free(synth);
+	return path;
+}
+
+static void remove_trace(const char *tmpdir, const char *path)
+{
+	GDir *d = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
+		char *f = g_build_filename(path, name, NULL);
+
+		g_unlink(f);
+		g_free(f);
+	}
+	if (d != NULL)
+		g_dir_close(d);
+	g_rmdir(path);
+	g_rmdir(tmpdir);
+}
+
+int main(int argc, char **argv)
+{
+	GOptionContext *oc = g_option_context_new("- speed of the state and statistics engines");
+	GError *error = NULL;
+	char *tmpdir = NULL, *path;
+	LttTrace *trace;
+	guint64 n;
+	double tree = 0;
+	char **intervals;
+	guint i;
+
+	g_option_context_add_main_entries(oc, entries, NULL);
+	if (!g_option_context_parse(oc, &argc, &argv, &error)) {
+		fprintf(stderr, "bench-state: %s\n", error->message);
+		return 1;
+	}
+	g_option_context_free(oc);
+	if (version_arg) {
+		printf("bench-state %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	path = trace_arg != NULL ? g_strdup(trace_arg) : make_trace(&tmpdir);
+	trace = ltt_trace_open(path, &error);
+	if (trace == NULL) {
+		fprintf(stderr, "bench-state: %s\n", error->message);
+		return 1;
+	}
+	printf("read only:                     %6.2f M events/s", pass(trace, PASS_READ, &n, NULL) / 1e6);
+	printf(" (%" G_GUINT64_FORMAT " events)\n", n);
+	printf("state:                         %6.2f M events/s\n", pass(trace, PASS_STATE, &n, NULL) / 1e6);
+	printf("state + statistics:            %6.2f M events/s", pass(trace, PASS_STATS, &n, &tree) / 1e6);
+	printf(" (then the per-CPU tree: %.2f s)\n", tree);
+	printf("state + statistics + checkpoints every %u: %6.2f M events/s\n", LTTV_CHECKPOINT_INTERVAL_DEFAULT,
+	       pass(trace, PASS_STATS_CHECKPOINTS, &n, NULL) / 1e6);
+	intervals = g_strsplit(intervals_arg != NULL ? intervals_arg : "10000,20000,50000,100000", ",", -1);
+	for (i = 0; intervals[i] != NULL; i++)
+		measure_seeks(trace, (guint) g_ascii_strtoull(intervals[i], NULL, 10));
+	g_strfreev(intervals);
+	ltt_trace_unref(trace);
+	if (tmpdir != NULL)
+		remove_trace(tmpdir, path);
+	g_free(tmpdir);
+	g_free(path);
+	return 0;
+}

@@ -1,0 +1,259 @@
+/* state-context.c: process states driven by a traceset context's hooks.
+ * Full passes and replays run on a private context over the same traceset
+ * (contexts share traces and re-seek what another moved), so the user's
+ * context and its hooks are left alone. */
+#include "config.h"
+#include "state-context.h"
+#include "checkpoint-private.h"
+
+struct _LttvContextState {
+	LttvTracesetContext *ctx;
+	guint n;
+	LttvTraceState **states;
+	LttvStats **stats;                 /* NULL entries when not gathering */
+	gboolean stats_open;               /* started and not stopped: the hook counts */
+	LttvCheckpoints **checkpoints;
+	/* During a private pass: what each trace does with its events. */
+	LttvCheckpoints **recording;       /* non-NULL: apply and record */
+	const LttvCheckpoint **resume;     /* replay: skip what this checkpoint holds */
+	gboolean *replaying;
+	LttvTracesetContext *private_ctx;
+	guint hooked;                      /* add_hooks calls not yet undone */
+};
+
+LttvContextState *lttv_context_state_new(LttvTracesetContext *ctx)
+{
+	LttvContextState *cs = g_new0(LttvContextState, 1);
+	guint i;
+
+	cs->ctx = ctx;
+	cs->n = ctx->n_traces;
+	cs->states = g_new0(LttvTraceState *, cs->n);
+	cs->stats = g_new0(LttvStats *, cs->n);
+	cs->checkpoints = g_new0(LttvCheckpoints *, cs->n);
+	cs->recording = g_new0(LttvCheckpoints *, cs->n);
+	cs->resume = g_new0(const LttvCheckpoint *, cs->n);
+	cs->replaying = g_new0(gboolean, cs->n);
+	for (i = 0; i < cs->n; i++)
+		cs->states[i] = lttv_trace_state_new(ctx->traces[i]->t);
+	return cs;
+}
+
+static gboolean state_hook(void *hook_data, void *call_data)
+{
+	LttvContextState *cs = hook_data;
+	LttvTracefileContext *tfc = call_data;
+	guint i = tfc->t_context->index;
+
+	if (cs->stats_open)
+		lttv_stats_apply(cs->stats[i], tfc->e);
+	else
+		lttv_trace_state_apply(cs->states[i], tfc->e);
+	return FALSE;
+}
+
+static void drop_stats(LttvContextState *cs)
+{
+	guint i;
+
+	for (i = 0; i < cs->n; i++)
+		g_clear_pointer(&cs->stats[i], lttv_stats_free);
+	cs->stats_open = FALSE;
+}
+
+void lttv_context_state_start_stats(LttvContextState *cs, LttTime start)
+{
+	guint i;
+
+	drop_stats(cs);
+	for (i = 0; i < cs->n; i++)
+		cs->stats[i] = lttv_stats_new(cs->states[i], start);
+	cs->stats_open = TRUE;
+}
+
+void lttv_context_state_stop_stats(LttvContextState *cs, LttTime end)
+{
+	guint i;
+
+	for (i = 0; i < cs->n && cs->stats_open; i++)
+		lttv_stats_close(cs->stats[i], end);
+	cs->stats_open = FALSE;
+}
+
+LttvStats *lttv_context_state_stats(const LttvContextState *cs, guint i)
+{
+	return i < cs->n ? cs->stats[i] : NULL;
+}
+
+static void each_tracefile(LttvContextState *cs, gboolean add)
+{
+	guint i, j;
+
+	for (i = 0; i < cs->n; i++) {
+		LttvTraceContext *tc = cs->ctx->traces[i];
+
+		for (j = 0; j < tc->n_tracefiles; j++)
+			if (add)
+				lttv_hooks_add(tc->tracefiles[j]->event, state_hook, cs, LTTV_PRIO_STATE);
+			else
+				lttv_hooks_remove_data(tc->tracefiles[j]->event, state_hook, cs);
+	}
+}
+
+void lttv_context_state_add_hooks(LttvContextState *cs)
+{
+	each_tracefile(cs, TRUE);
+	cs->hooked++;
+}
+
+void lttv_context_state_remove_hooks(LttvContextState *cs)
+{
+	if (cs->hooked == 0)
+		return;
+	each_tracefile(cs, FALSE);
+	cs->hooked--;
+}
+
+void lttv_context_state_free(LttvContextState *cs)
+{
+	guint i;
+
+	if (cs == NULL)
+		return;
+	while (cs->hooked > 0)
+		lttv_context_state_remove_hooks(cs);
+	drop_stats(cs);
+	for (i = 0; i < cs->n; i++) {
+		lttv_trace_state_free(cs->states[i]);
+		lttv_checkpoints_free(cs->checkpoints[i]);
+	}
+	if (cs->private_ctx != NULL)
+		g_object_unref(cs->private_ctx);
+	g_free(cs->states);
+	g_free(cs->stats);
+	g_free(cs->checkpoints);
+	g_free(cs->recording);
+	g_free(cs->resume);
+	g_free(cs->replaying);
+	g_free(cs);
+}
+
+LttvTraceState *lttv_context_state_get(const LttvContextState *cs, guint i)
+{
+	return i < cs->n ? cs->states[i] : NULL;
+}
+
+const LttvCheckpoints *lttv_context_state_checkpoints(const LttvContextState *cs, guint i)
+{
+	return i < cs->n ? cs->checkpoints[i] : NULL;
+}
+
+/* The hook of private passes: a full pass records checkpoints, a replay
+ * applies what its trace's checkpoint does not already hold. */
+static gboolean pass_hook(void *hook_data, void *call_data)
+{
+	LttvContextState *cs = hook_data;
+	LttvTracefileContext *tfc = call_data;
+	guint i = tfc->t_context->index;
+	const LttvCheckpoint *cp = cs->resume[i];
+
+	if (cs->recording[i] != NULL) {
+		lttv_trace_state_apply(cs->states[i], tfc->e);
+		lttv_checkpoints_record(cs->recording[i], cs->states[i], tfc->e);
+	} else if (cs->replaying[i] && (cp == NULL || !lttv_checkpoint_covers(cp, ltt_tracefile_index(tfc->tf), tfc->e))) {
+		lttv_trace_state_apply(cs->states[i], tfc->e);
+	}
+	return FALSE;
+}
+
+/* Delivers the events of [from, to) of the traceset to pass_hook only. */
+static void private_pass(LttvContextState *cs, LttTime from, LttTime to)
+{
+	LttvHooks *hooks = lttv_hooks_new();
+
+	if (cs->private_ctx == NULL)
+		cs->private_ctx = lttv_traceset_context_new(cs->ctx->ts);
+	lttv_hooks_add(hooks, pass_hook, cs, LTTV_PRIO_STATE);
+	lttv_process_traceset_begin(cs->private_ctx, NULL, NULL, NULL, hooks, NULL);
+	lttv_process_traceset_seek_time(cs->private_ctx, from);
+	lttv_process_traceset_middle(cs->private_ctx, to, G_MAXUINT64, NULL);
+	lttv_process_traceset_end(cs->private_ctx, NULL, NULL, NULL, hooks, NULL);
+	lttv_hooks_destroy(hooks);
+}
+
+/* A read-only trace directory only costs the next open a pass. */
+static void save_cache(const LttvCheckpoints *cps, LttTrace *trace)
+{
+	char *path = lttv_checkpoints_cache_path(trace);
+
+	lttv_checkpoints_save(cps, path, NULL);
+	g_free(path);
+}
+
+void lttv_context_state_compute_checkpoints(LttvContextState *cs, guint interval)
+{
+	LttvTraceState **kept;
+	gboolean pass = FALSE;
+	guint i;
+
+	if (interval == 0)
+		interval = LTTV_CHECKPOINT_INTERVAL_DEFAULT;
+	for (i = 0; i < cs->n; i++) {
+		LttTrace *trace = cs->ctx->traces[i]->t;
+		char *path = lttv_checkpoints_cache_path(trace);
+		LttvCheckpoints *cached = lttv_checkpoints_load(trace, path, NULL);
+
+		g_free(path);
+		if (cached != NULL && lttv_checkpoints_interval(cached) == interval) {
+			lttv_checkpoints_free(cs->checkpoints[i]);
+			cs->checkpoints[i] = cached;
+			continue;
+		}
+		lttv_checkpoints_free(cached);
+		cs->recording[i] = lttv_checkpoints_new(trace, interval);
+		pass = TRUE;
+	}
+	if (!pass)
+		return;
+	/* The pass needs states from the start: the caller's are set aside. */
+	kept = cs->states;
+	cs->states = g_new0(LttvTraceState *, cs->n);
+	for (i = 0; i < cs->n; i++)
+		cs->states[i] = lttv_trace_state_new(cs->ctx->traces[i]->t);
+	private_pass(cs, LTT_TIME_ZERO, LTT_TIME_INFINITE);
+	for (i = 0; i < cs->n; i++) {
+		lttv_trace_state_free(cs->states[i]);
+		if (cs->recording[i] == NULL)
+			continue;
+		lttv_checkpoints_free(cs->checkpoints[i]);
+		cs->checkpoints[i] = cs->recording[i];
+		cs->recording[i] = NULL;
+		save_cache(cs->checkpoints[i], cs->ctx->traces[i]->t);
+	}
+	g_free(cs->states);
+	cs->states = kept;
+}
+
+void lttv_context_state_seek_time(LttvContextState *cs, LttTime t)
+{
+	LttTime from = LTT_TIME_INFINITE;
+	guint i;
+
+	drop_stats(cs);
+	for (i = 0; i < cs->n; i++) {
+		const LttvCheckpoint *cp = cs->checkpoints[i] != NULL ? lttv_checkpoints_before(cs->checkpoints[i], t) : NULL;
+
+		lttv_trace_state_free(cs->states[i]);
+		cs->states[i] = cp != NULL ? lttv_trace_state_copy(cp->state) : lttv_trace_state_new(cs->ctx->traces[i]->t);
+		cs->resume[i] = cp;
+		cs->replaying[i] = TRUE;
+		from = MIN(from, cp != NULL ? cp->state->time : LTT_TIME_ZERO);
+	}
+	if (cs->n > 0)
+		private_pass(cs, from, t);
+	for (i = 0; i < cs->n; i++) {
+		cs->resume[i] = NULL;
+		cs->replaying[i] = FALSE;
+	}
+	lttv_process_traceset_seek_time(cs->ctx, t);
+}

@@ -1,0 +1,280 @@
+/* state-events.c: which kernel events the state understands and how their
+ * fields are read.  Types are matched by name once (the first time an id of
+ * a tracefile is met), so applying an event costs two array lookups. */
+#include "config.h"
+#include <string.h>
+#include "state-private.h"
+
+/* strings: bit i set when fields[i] is a string, clear when an integer. */
+typedef struct {
+	const char *name;
+	LttvEventKind kind;
+	guint strings;
+	const char *fields[LTTV_MAX_FIELDS];
+} LttvEventSpec;
+
+/* Field order here is the order handlers index h->fields[]. */
+static const LttvEventSpec event_specs[] = {
+	{ "sched_switch", LTTV_EV_SCHED_SWITCH, 0x9,
+	  { "prev_comm", "prev_pid", "prev_state", "next_comm", "next_pid" } },
+	{ "sched_wakeup", LTTV_EV_SCHED_WAKEUP, 0x1, { "comm", "pid" } },
+	{ "sched_wakeup_new", LTTV_EV_SCHED_WAKEUP_NEW, 0x1, { "comm", "pid" } },
+	{ "sched_process_fork", LTTV_EV_SCHED_PROCESS_FORK, 0x2,
+	  { "parent_pid", "child_comm", "child_pid" } },
+	{ "task_newtask", LTTV_EV_TASK_NEWTASK, 0x2, { "pid", "comm", "clone_flags" } },
+	{ "sched_process_exec", LTTV_EV_SCHED_PROCESS_EXEC, 0x1, { "filename", "pid" } },
+	{ "sched_process_exit", LTTV_EV_SCHED_PROCESS_EXIT, 0x1, { "comm", "pid" } },
+	{ "sched_process_free", LTTV_EV_SCHED_PROCESS_FREE, 0x1, { "comm", "pid" } },
+	{ "sys_enter", LTTV_EV_SYS_ENTER, 0, { "id" } },
+	{ "sys_exit", LTTV_EV_SYS_EXIT, 0, { "id" } },
+	{ "irq_handler_entry", LTTV_EV_IRQ_ENTRY, 0x2, { "irq", "name" } },
+	{ "irq_handler_exit", LTTV_EV_IRQ_EXIT, 0, { "irq" } },
+	{ "softirq_entry", LTTV_EV_SOFTIRQ_ENTRY, 0, { "vec" } },
+	{ "softirq_exit", LTTV_EV_SOFTIRQ_EXIT, 0, { "vec" } },
+	{ "page_fault_user", LTTV_EV_PAGE_FAULT_USER, 0, { NULL } },
+	{ "page_fault_kernel", LTTV_EV_PAGE_FAULT_KERNEL, 0, { NULL } },
+	{ "page_fault_exit", LTTV_EV_PAGE_FAULT_EXIT, 0, { NULL } },
+	{ "ltt_statedump_process", LTTV_EV_STATEDUMP_PROCESS, 0x8,
+	  { "pid", "tgid", "ppid", "name", "status", "mode", "cpu", "kernel_thread", "birth_time" } },
+	{ "ltt_statedump_irq", LTTV_EV_STATEDUMP_IRQ, 0x2, { "irq", "name" } },
+	{ "ltt_statedump_syscall", LTTV_EV_STATEDUMP_SYSCALL, 0x2, { "id", "name" } },
+	{ "ltt_statedump_end", LTTV_EV_STATEDUMP_END, 0, { NULL } },
+};
+
+#define KERNEL_CHANNEL "kernel"
+
+LttvEventTable *lttv_event_table_new(LttTrace *trace)
+{
+	LttvEventTable *table = g_new0(LttvEventTable, 1);
+	const LttTraceInfo *info = ltt_trace_info(trace);
+
+	table->refcount = 1;
+	table->trace = trace;
+	table->swap = info->byte_order != G_BYTE_ORDER;
+	table->by_tracefile = g_ptr_array_new_with_free_func((GDestroyNotify) g_ptr_array_unref);
+	table->types = g_ptr_array_new();
+	return table;
+}
+
+LttvEventTable *lttv_event_table_ref(LttvEventTable *table)
+{
+	table->refcount++;
+	return table;
+}
+
+void lttv_event_table_unref(LttvEventTable *table)
+{
+	if (--table->refcount > 0)
+		return;
+	g_ptr_array_unref(table->by_tracefile);
+	g_ptr_array_unref(table->types);
+	g_free(table);
+}
+
+/* The steps over the top-level fields before f. */
+static void field_reader_layout(LttvFieldReader *r, const LttEventType *et, const LttField *f)
+{
+	guint i, n = ltt_field_index(f);
+	gint32 run = 0;
+
+	r->walkable = ltt_field_top(f) == f;
+	r->n_steps = 0;
+	for (i = 0; i < n && r->walkable; i++) {
+		const LttType *type = ltt_field_type(ltt_event_type_field(et, i));
+		gsize size = ltt_type_fixed_size(type);
+
+		if (size > 0 && size < G_MAXINT32 - (gsize) run) {
+			run += (gint32) size;
+			continue;
+		}
+		if (ltt_type_kind(type) != LTT_TYPE_STRING || r->n_steps + 2 > LTTV_MAX_STEPS) {
+			r->walkable = FALSE;
+			break;
+		}
+		if (run > 0)
+			r->steps[r->n_steps++] = run;
+		r->steps[r->n_steps++] = LTTV_STEP_STRING;
+		run = 0;
+	}
+	if (r->walkable && run > 0) {
+		if (r->n_steps < LTTV_MAX_STEPS)
+			r->steps[r->n_steps++] = run;
+		else
+			r->walkable = FALSE;
+	}
+}
+
+/* A field the state needs must be an integer or a string as format.md §4
+ * says; a recorder that declares it otherwise gets the event ignored. */
+static gboolean field_reader_init(LttvFieldReader *r, const LttEventType *et, const char *name,
+                                  gboolean is_string, gboolean swap)
+{
+	const LttField *f = ltt_event_type_field_by_name(et, name);
+	const LttType *type;
+	gsize size;
+
+	if (f == NULL)
+		return FALSE;
+	type = ltt_field_type(f);
+	r->field = f;
+	r->size = 0;
+	r->is_signed = FALSE;
+	r->swap = swap;
+	field_reader_layout(r, et, f);
+	if (is_string || ltt_type_kind(type) == LTT_TYPE_STRING)
+		return is_string && ltt_type_kind(type) == LTT_TYPE_STRING;
+	if (!ltt_type_is_integer(type))
+		return FALSE;
+	size = ltt_type_fixed_size(type);
+	r->is_signed = ltt_type_is_signed(type);
+	if (size == 1 || size == 2 || size == 4 || size == 8)
+		r->size = (guint8) size;
+	else
+		r->walkable = FALSE;
+	return TRUE;
+}
+
+static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *et)
+{
+	LttvEventHandler *h = g_new0(LttvEventHandler, 1);
+	guint i, j;
+
+	h->type = et;
+	h->type_index = table->types->len;
+	g_ptr_array_add(table->types, (gpointer) et);
+	h->kind = LTTV_EV_NONE;
+	if (strcmp(ltt_event_type_channel(et), KERNEL_CHANNEL) != 0)
+		return h;
+	for (i = 0; i < G_N_ELEMENTS(event_specs); i++) {
+		const LttvEventSpec *spec = &event_specs[i];
+
+		if (strcmp(spec->name, ltt_event_type_name(et)) != 0)
+			continue;
+		for (j = 0; j < LTTV_MAX_FIELDS && spec->fields[j] != NULL; j++)
+			if (!field_reader_init(&h->fields[j], et, spec->fields[j], (spec->strings >> j) & 1, table->swap))
+				return h;
+		h->kind = spec->kind;
+		/* Recorded through ftrace, a trace has no page_fault_exit (format.md
+		 * §4): a fault is then an instant, not a mode. */
+		if ((h->kind == LTTV_EV_PAGE_FAULT_USER || h->kind == LTTV_EV_PAGE_FAULT_KERNEL)
+		    && ltt_trace_event_type_by_name(table->trace, KERNEL_CHANNEL, "page_fault_exit") == NULL)
+			h->kind = LTTV_EV_NONE;
+		if (h->kind == LTTV_EV_SOFTIRQ_ENTRY && ltt_type_kind(ltt_field_type(h->fields[0].field)) == LTT_TYPE_ENUM)
+			table->softirq_vec = ltt_field_type(h->fields[0].field);
+		return h;
+	}
+	return h;
+}
+
+const LttvEventHandler *lttv_event_table_lookup(LttvEventTable *table, const LttEvent *ev)
+{
+	guint tfi = ltt_tracefile_index(ltt_event_tracefile(ev));
+	guint id = ltt_event_id(ev);
+	GPtrArray *by_id;
+	LttvEventHandler *h;
+
+	if (G_LIKELY(tfi < table->by_tracefile->len)) {
+		by_id = g_ptr_array_index(table->by_tracefile, tfi);
+		if (G_LIKELY(id < by_id->len)) {
+			h = g_ptr_array_index(by_id, id);
+			if (G_LIKELY(h != NULL))
+				return h;
+		}
+	}
+	while (table->by_tracefile->len <= tfi)
+		g_ptr_array_add(table->by_tracefile, g_ptr_array_new_with_free_func(g_free));
+	by_id = g_ptr_array_index(table->by_tracefile, tfi);
+	if (by_id->len <= id)
+		g_ptr_array_set_size(by_id, id + 1);
+	h = handler_new(table, ltt_event_type(ev));
+	g_ptr_array_index(by_id, id) = h;
+	return h;
+}
+
+/* Offset of the field in this payload, or -1 when the payload is too
+ * short for what precedes it. */
+static gssize field_offset(const LttvFieldReader *r, const guint8 *payload, gsize len)
+{
+	gsize off = 0;
+	guint i;
+
+	for (i = 0; i < r->n_steps; i++) {
+		if (r->steps[i] != LTTV_STEP_STRING) {
+			off += (gsize) r->steps[i];
+		} else {
+			const guint8 *nul = off < len ? memchr(payload + off, 0, len - off) : NULL;
+
+			if (nul == NULL)
+				return -1;
+			off = (gsize) (nul - payload) + 1;
+		}
+	}
+	return off <= len ? (gssize) off : -1;
+}
+
+void lttv_event_data_init(LttvEventData *e, LttvEventTable *table, const LttEvent *ev)
+{
+	e->ev = ev;
+	e->h = lttv_event_table_lookup(table, ev);
+	e->time = ltt_event_time(ev);
+	e->cpu = ltt_event_cpu(ev);
+	e->payload = ltt_event_payload(ev);
+	e->len = ltt_event_payload_size(ev);
+}
+
+gint64 lttv_field_reader_int(const LttvFieldReader *r, const LttvEventData *e)
+{
+	const guint8 *payload = e->payload, *p;
+	gsize len = e->len;
+	gssize off;
+
+	if (G_UNLIKELY(!r->walkable))
+		return ltt_event_get_int(e->ev, r->field);
+	off = r->n_steps == 1 && r->steps[0] >= 0 ? r->steps[0] : r->n_steps == 0 ? 0 : field_offset(r, payload, len);
+	if (G_UNLIKELY(off < 0 || (gsize) off + r->size > len))
+		return 0;
+	p = payload + off;
+	switch (r->size) {
+	case 1:
+		return r->is_signed ? (gint64) (gint8) p[0] : (gint64) p[0];
+	case 2: {
+		guint16 v;
+		memcpy(&v, p, 2);
+		if (r->swap)
+			v = GUINT16_SWAP_LE_BE(v);
+		return r->is_signed ? (gint64) (gint16) v : (gint64) v;
+	}
+	case 4: {
+		guint32 v;
+		memcpy(&v, p, 4);
+		if (r->swap)
+			v = GUINT32_SWAP_LE_BE(v);
+		return r->is_signed ? (gint64) (gint32) v : (gint64) v;
+	}
+	default: {
+		guint64 v;
+		memcpy(&v, p, 8);
+		if (r->swap)
+			v = GUINT64_SWAP_LE_BE(v);
+		return (gint64) v;
+	}
+	}
+}
+
+const char *lttv_field_reader_string(const LttvFieldReader *r, const LttvEventData *e)
+{
+	const guint8 *payload = e->payload;
+	const char *s;
+	gsize len = e->len;
+	gssize off;
+
+	if (!r->walkable) {
+		s = ltt_event_get_string(e->ev, r->field);
+		return s != NULL ? s : "";
+	}
+	off = field_offset(r, payload, len);
+	/* The string must end inside the payload. */
+	if (off < 0 || (gsize) off >= len || memchr(payload + off, 0, len - (gsize) off) == NULL)
+		return "";
+	return (const char *) payload + off;
+}

@@ -1,0 +1,22 @@
+/* state-filter.h: the state.* fields of filters (filter.h) taken from the
+ * process state: providers to pass to lttv_filter_eval. */
+#ifndef LTTV_STATE_FILTER_H
+#define LTTV_STATE_FILTER_H
+
+#include "filter.h"
+#include "state.h"
+#include "state-context.h"
+
+G_BEGIN_DECLS
+
+/* data: the LttvTraceState of ev's trace.  Describes the task running on
+ * ev's CPU as the state has it (after ev when the state hook ran first);
+ * FALSE when no task is known there.  Names are lttv_exec_mode_name,
+ * lttv_trace_state_submode_name and lttv_process_status_name. */
+gboolean lttv_trace_state_filter_process(gpointer data, const LttEvent *ev, LttvFilterProcess *out);
+/* data: an LttvContextState; the state of ev's trace is used. */
+gboolean lttv_context_state_filter_process(gpointer data, const LttEvent *ev, LttvFilterProcess *out);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,794 @@
+/* state.c: processes, CPUs and IRQs rebuilt from kernel events.  The model
+ * and the rules for frames that began before the trace are in
+ * doc/analysis.md §1. */
+#include "config.h"
+#include <string.h>
+#include "state-private.h"
+
+/* Deeper stacks only come from damaged or lost events: ignore further entries. */
+#define MAX_DEPTH 64
+
+/* sched_switch prev_state bits (format.md §4). */
+#define TASK_PREEMPTED 0x100
+#define TASK_DEAD_BIT 16
+#define TASK_ZOMBIE_BIT 32
+#define TASK_IDLE_BIT 128
+#define LTT_CLONE_THREAD 0x10000
+
+/* ltt_statedump_process enumerations (format.md §4). */
+enum { DUMP_RUNNING, DUMP_SLEEPING, DUMP_DISK_SLEEP, DUMP_STOPPED, DUMP_TRACED, DUMP_ZOMBIE,
+       DUMP_DEAD, DUMP_IDLE, DUMP_WAITING_CPU };
+enum { DUMP_MODE_USER, DUMP_MODE_SYSCALL, DUMP_MODE_UNKNOWN };
+
+#define OBSERVE(ts, cb, ...) \
+	do { \
+		if ((ts)->observer != NULL) \
+			(ts)->observer->cb((ts)->observer_data, __VA_ARGS__); \
+	} while (0)
+
+static void process_free(LttvProcess *p)
+{
+	g_free(p->stack);
+	g_free(p);
+}
+
+/* The frame under everything a task does: kernel threads never leave the
+ * kernel, so they have no user mode (doc/analysis.md §1.2). */
+static LttvExecMode base_mode(const LttvProcess *p)
+{
+	if (p->pid == 0)
+		return LTTV_MODE_IDLE;
+	return p->kernel_thread ? LTTV_MODE_SYSCALL : LTTV_MODE_USER;
+}
+
+static LttvProcess *process_new(gint32 pid, guint cpu, const char *name, LttTime t)
+{
+	LttvProcess *p = g_new0(LttvProcess, 1);
+
+	p->pid = pid;
+	p->tgid = pid;
+	p->ppid = -1;
+	p->cpu = cpu;
+	p->status = LTTV_STATUS_UNKNOWN;
+	p->name = g_intern_string(name != NULL ? name : "");
+	p->first_seen = t;
+	p->capacity = 4;
+	p->stack = g_new(LttvExecFrame, p->capacity);
+	p->depth = 1;
+	p->stack[0].mode = pid == 0 ? LTTV_MODE_IDLE : LTTV_MODE_UNKNOWN;
+	p->stack[0].submode = LTTV_SUBMODE_NONE;
+	p->stack[0].entry = t;
+	return p;
+}
+
+static void ensure_cpu(LttvTraceState *ts, guint cpu)
+{
+	if (G_LIKELY(cpu < ts->cpu_count))
+		return;
+	ts->cpus = g_renew(LttvCpuState, ts->cpus, cpu + 1);
+	memset(ts->cpus + ts->cpu_count, 0, (cpu + 1 - ts->cpu_count) * sizeof(LttvCpuState));
+	ts->cpu_count = cpu + 1;
+}
+
+static LttvProcess *idle_process(LttvTraceState *ts, guint cpu, LttTime t)
+{
+	ensure_cpu(ts, cpu);
+	if (ts->cpus[cpu].idle == NULL)
+		ts->cpus[cpu].idle = process_new(0, cpu, "swapper", t);
+	return ts->cpus[cpu].idle;
+}
+
+LttvTraceState *lttv_trace_state_new(LttTrace *trace)
+{
+	LttvTraceState *ts = g_new0(LttvTraceState, 1);
+
+	ts->trace = ltt_trace_ref(trace);
+	ts->table = lttv_event_table_new(trace);
+	ts->processes = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) process_free);
+	ensure_cpu(ts, MAX(ltt_trace_info(trace)->cpu_count, 1) - 1);
+	ts->irq_busy = g_array_new(FALSE, TRUE, sizeof(guint));
+	ts->syscall_names = g_ptr_array_new();
+	ts->irq_names = g_ptr_array_new();
+	ts->softirq_names = g_ptr_array_new();
+	return ts;
+}
+
+static LttvProcess *process_copy(const LttvProcess *p)
+{
+	LttvProcess *c = g_memdup2(p, sizeof(*p));
+
+	c->stack = g_memdup2(p->stack, p->capacity * sizeof(LttvExecFrame));
+	c->observer_data = NULL;
+	return c;
+}
+
+static GPtrArray *names_copy(const GPtrArray *a)
+{
+	GPtrArray *c = g_ptr_array_sized_new(a->len);
+
+	g_ptr_array_set_size(c, a->len);
+	memcpy(c->pdata, a->pdata, a->len * sizeof(gpointer));
+	return c;
+}
+
+LttvTraceState *lttv_trace_state_copy(const LttvTraceState *ts)
+{
+	LttvTraceState *c = g_memdup2(ts, sizeof(*ts));
+	GHashTableIter it;
+	gpointer key, value;
+	guint i;
+
+	ltt_trace_ref(c->trace);
+	lttv_event_table_ref(c->table);
+	c->observer = NULL;
+	c->observer_data = NULL;
+	c->processes = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) process_free);
+	c->cpus = g_memdup2(ts->cpus, ts->cpu_count * sizeof(LttvCpuState));
+	g_hash_table_iter_init(&it, ts->processes);
+	while (g_hash_table_iter_next(&it, &key, &value))
+		g_hash_table_insert(c->processes, key, process_copy(value));
+	for (i = 0; i < c->cpu_count; i++) {
+		LttvProcess *r = ts->cpus[i].running;
+
+		if (ts->cpus[i].idle != NULL)
+			c->cpus[i].idle = process_copy(ts->cpus[i].idle);
+		if (r == NULL)
+			continue;
+		c->cpus[i].running = r->pid == 0 ? c->cpus[i].idle
+		                                 : g_hash_table_lookup(c->processes, GINT_TO_POINTER(r->pid));
+	}
+	c->irq_busy = g_array_copy(ts->irq_busy);
+	c->syscall_names = names_copy(ts->syscall_names);
+	c->irq_names = names_copy(ts->irq_names);
+	c->softirq_names = names_copy(ts->softirq_names);
+	return c;
+}
+
+void lttv_trace_state_free(LttvTraceState *ts)
+{
+	guint i;
+
+	if (ts == NULL)
+		return;
+	for (i = 0; i < ts->cpu_count; i++)
+		if (ts->cpus[i].idle != NULL)
+			process_free(ts->cpus[i].idle);
+	g_free(ts->cpus);
+	g_hash_table_destroy(ts->processes);
+	g_array_unref(ts->irq_busy);
+	g_ptr_array_unref(ts->syscall_names);
+	g_ptr_array_unref(ts->irq_names);
+	g_ptr_array_unref(ts->softirq_names);
+	lttv_event_table_unref(ts->table);
+	ltt_trace_unref(ts->trace);
+	g_free(ts);
+}
+
+void lttv_trace_state_set_observer(LttvTraceState *ts, const LttvStateObserver *obs, gpointer data)
+{
+	ts->observer = obs;
+	ts->observer_data = data;
+}
+
+void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name)
+{
+	/* Ids come from the trace: bound them so a damaged one cannot allocate gigabytes. */
+	if (index < 0 || index >= 65536 || name == NULL)
+		return;
+	if (names->len <= index)
+		g_ptr_array_set_size(names, index + 1);
+	g_ptr_array_index(names, index) = (gpointer) g_intern_string(name);
+}
+
+static void irq_busy_add(LttvTraceState *ts, gint32 irq, int delta)
+{
+	guint *count;
+
+	if (irq < 0 || irq >= 65536)
+		return;
+	if (ts->irq_busy->len <= (guint) irq)
+		g_array_set_size(ts->irq_busy, irq + 1);
+	count = &g_array_index(ts->irq_busy, guint, irq);
+	if (delta > 0)
+		(*count)++;
+	else if (*count > 0)
+		(*count)--;
+}
+
+/* Mode stack primitives: every change goes through these so the observer
+ * sees all of them. */
+
+static void frame_push(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gint32 submode, LttTime t)
+{
+	if (p->depth >= MAX_DEPTH)
+		return;
+	if (p->depth == p->capacity) {
+		p->capacity *= 2;
+		p->stack = g_renew(LttvExecFrame, p->stack, p->capacity);
+	}
+	p->stack[p->depth].mode = mode;
+	p->stack[p->depth].submode = submode;
+	p->stack[p->depth].entry = t;
+	p->depth++;
+	if (mode == LTTV_MODE_IRQ)
+		irq_busy_add(ts, submode, 1);
+	OBSERVE(ts, frame_push, p, t);
+}
+
+/* Removes the top frame; also the base one (depth 0) when the caller
+ * replaces it at once. */
+static void frame_pop(LttvTraceState *ts, LttvProcess *p, LttTime t)
+{
+	LttvExecFrame f = p->stack[--p->depth];
+
+	if (f.mode == LTTV_MODE_IRQ)
+		irq_busy_add(ts, f.submode, -1);
+	OBSERVE(ts, frame_pop, p, &f, t);
+}
+
+static void frame_resolve(LttvTraceState *ts, LttvProcess *p, guint i, LttvExecMode mode, gint32 submode)
+{
+	LttvExecFrame before = p->stack[i];
+
+	if (before.mode == mode && before.submode == submode)
+		return;
+	p->stack[i].mode = mode;
+	p->stack[i].submode = submode;
+	OBSERVE(ts, frame_resolve, p, i, &before);
+}
+
+/* The base frame is known from now on: mode replaces it, entered when the
+ * old base was (it was there all along). */
+static void frame_replace_base(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, LttTime t)
+{
+	LttTime entry = p->stack[0].entry;
+
+	frame_pop(ts, p, t);
+	frame_push(ts, p, mode, LTTV_SUBMODE_NONE, entry);
+}
+
+static void pop_above_base(LttvTraceState *ts, LttvProcess *p, LttTime t)
+{
+	while (p->depth > 1)
+		frame_pop(ts, p, t);
+}
+
+/* A user-mode entry (system call, user page fault) proves that nothing but
+ * the base was on the stack and that the base is user mode. */
+static void enter_from_user(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gint32 submode, LttTime t)
+{
+	pop_above_base(ts, p, t);
+	if (p->stack[0].mode == LTTV_MODE_UNKNOWN)
+		frame_resolve(ts, p, 0, base_mode(p), LTTV_SUBMODE_NONE);
+	frame_push(ts, p, mode, submode, t);
+}
+
+/* The end of a mode: pops the innermost frame of that mode (and frames above
+ * it whose end was lost).  When there is none and the base is unknown, the
+ * trace began inside this mode: the base was this mode and what lies under
+ * it is the task's base mode for a system call, still unknown otherwise. */
+static void exit_mode(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gint32 submode, LttTime t)
+{
+	guint i;
+
+	for (i = p->depth - 1; i >= 1; i--)
+		if (p->stack[i].mode == mode)
+			break;
+	if (i >= 1) {
+		while (p->depth - 1 > i)
+			frame_pop(ts, p, t);
+		if (p->stack[i].submode == LTTV_SUBMODE_NONE)
+			frame_resolve(ts, p, i, mode, submode);
+		frame_pop(ts, p, t);
+		return;
+	}
+	if (p->stack[0].mode != LTTV_MODE_UNKNOWN)
+		return;
+	pop_above_base(ts, p, t);
+	frame_resolve(ts, p, 0, mode, submode);
+	frame_replace_base(ts, p, mode == LTTV_MODE_SYSCALL ? base_mode(p) : LTTV_MODE_UNKNOWN, t);
+}
+
+static void cpu_leave(LttvTraceState *ts, guint cpu, LttTime t);
+static void cpu_enter(LttvTraceState *ts, guint cpu, LttTime t);
+
+static void process_remove(LttvTraceState *ts, LttvProcess *p, LttTime t)
+{
+	guint i;
+
+	for (i = 0; i < ts->cpu_count; i++)
+		if (ts->cpus[i].running == p) {
+			cpu_leave(ts, i, t);
+			ts->cpus[i].running = NULL;
+			cpu_enter(ts, i, t);
+		}
+	OBSERVE(ts, process_remove, p, t);
+	g_hash_table_remove(ts->processes, GINT_TO_POINTER(p->pid));
+}
+
+/* The task with pid, created (state unknown) when first seen; its name is
+ * read from the event's name field only when it has none yet. */
+static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, const LttvEventData *ev,
+                                const LttvFieldReader *name, LttTime t)
+{
+	LttvProcess *p;
+
+	if (pid == 0)
+		return idle_process(ts, cpu, t);
+	p = g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
+	if (p == NULL) {
+		p = process_new(pid, cpu, NULL, t);
+		g_hash_table_insert(ts->processes, GINT_TO_POINTER(pid), p);
+	}
+	if (p->name[0] == '\0' && name != NULL)
+		p->name = g_intern_string(lttv_field_reader_string(name, ev));
+	return p;
+}
+
+static void cpu_leave(LttvTraceState *ts, guint cpu, LttTime t)
+{
+	OBSERVE(ts, cpu_leave, ts, cpu, t);
+}
+
+static void cpu_enter(LttvTraceState *ts, guint cpu, LttTime t)
+{
+	OBSERVE(ts, cpu_enter, ts, cpu, t);
+}
+
+/* Makes p the task running on cpu (and nowhere else). */
+static void set_running(LttvTraceState *ts, guint cpu, LttvProcess *p, LttTime t)
+{
+	guint other = p->cpu;
+
+	if (other != cpu && other < ts->cpu_count && ts->cpus[other].running == p) {
+		cpu_leave(ts, other, t);
+		ts->cpus[other].running = NULL;
+		cpu_enter(ts, other, t);
+	}
+	ts->cpus[cpu].running = p;
+	p->cpu = cpu;
+	p->status = LTTV_STATUS_RUNNING;
+}
+
+static LttvProcessStatus status_after_switch(const LttvProcess *p, gint64 prev_state)
+{
+	if (p->pid == 0 || prev_state == 0 || (prev_state & (TASK_PREEMPTED | TASK_IDLE_BIT)))
+		return LTTV_STATUS_WAIT_CPU;
+	if (prev_state & TASK_ZOMBIE_BIT)
+		return LTTV_STATUS_ZOMBIE;
+	if (prev_state & TASK_DEAD_BIT)
+		return LTTV_STATUS_DEAD;
+	if (p->status == LTTV_STATUS_EXITING)
+		return LTTV_STATUS_ZOMBIE;
+	return LTTV_STATUS_BLOCKED;
+}
+
+static void on_sched_switch(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 prev_pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
+	gint64 prev_state = lttv_field_reader_int(&h->fields[2], ev);
+	gint32 next_pid = (gint32) lttv_field_reader_int(&h->fields[4], ev);
+	LttvProcess *prev = ts->cpus[cpu].running, *next;
+
+	if (prev == NULL || prev->pid != prev_pid)
+		prev = process_get(ts, prev_pid, cpu, ev, &h->fields[0], t);
+	prev->status = status_after_switch(prev, prev_state);
+	prev->cpu = cpu;
+	ts->cpus[cpu].running = NULL;
+	next = process_get(ts, next_pid, cpu, ev, &h->fields[3], t);
+	set_running(ts, cpu, next, t);
+}
+
+static void on_wakeup(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
+	LttvProcess *p;
+
+	if (pid == 0)
+		return;
+	p = process_get(ts, pid, cpu, ev, &h->fields[0], t);
+	switch (p->status) {
+	case LTTV_STATUS_UNKNOWN:
+	case LTTV_STATUS_BLOCKED:
+	case LTTV_STATUS_WAIT_FORK:
+		p->status = LTTV_STATUS_WAIT_CPU;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The two events announcing a fork; each sets its bit in fork_seen. */
+enum { FORK_SEEN_NEWTASK = 1, FORK_SEEN_PROCESS_FORK = 2 };
+
+/* A task created by parent at t: task_newtask and sched_process_fork both
+ * announce it, in either order; the second finds the first's task.  The
+ * birth is sched_process_fork's time when there is one.  The child starts
+ * inside the parent's system call, which it leaves with its own sys_exit. */
+static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 pid, const char *name,
+                               guint cpu, guint seen, LttTime t)
+{
+	LttvProcess *child = g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
+	guint i;
+
+	if (pid <= 0)
+		return NULL;
+	if (child != NULL && child->status == LTTV_STATUS_WAIT_FORK && !(child->fork_seen & seen)) {
+		child->fork_seen |= seen;
+		if (seen == FORK_SEEN_PROCESS_FORK)
+			child->birth = t;
+		return child;
+	}
+	if (child != NULL)
+		process_remove(ts, child, t);
+	child = process_new(pid, cpu, name, t);
+	g_hash_table_insert(ts->processes, GINT_TO_POINTER(pid), child);
+	child->fork_seen = seen;
+	child->birth = t;
+	child->status = LTTV_STATUS_WAIT_FORK;
+	child->ppid = parent != NULL ? parent->tgid : -1;
+	child->kernel_thread = parent != NULL && parent->kernel_thread;
+	child->stack[0].mode = base_mode(child);
+	for (i = parent != NULL ? parent->depth : 0; i-- > 1;)
+		if (parent->stack[i].mode == LTTV_MODE_SYSCALL) {
+			frame_push(ts, child, LTTV_MODE_SYSCALL, parent->stack[i].submode, t);
+			break;
+		}
+	return child;
+}
+
+static void on_process_fork(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 parent_pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+	gint32 child_pid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
+	LttvProcess *parent = process_get(ts, parent_pid, cpu, ev, NULL, t);
+
+	fork_child(ts, parent, child_pid, lttv_field_reader_string(&h->fields[1], ev), cpu,
+	           FORK_SEEN_PROCESS_FORK, t);
+}
+
+static void on_newtask(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+	guint64 flags = (guint64) lttv_field_reader_int(&h->fields[2], ev);
+	LttvProcess *parent = ts->cpus[cpu].running;
+	LttvProcess *child = fork_child(ts, parent, pid, lttv_field_reader_string(&h->fields[1], ev), cpu,
+	                                FORK_SEEN_NEWTASK, t);
+
+	if (child == NULL || parent == NULL)
+		return;
+	if (flags & LTT_CLONE_THREAD) {
+		child->tgid = parent->tgid;
+		child->ppid = parent->ppid;
+	}
+}
+
+static void on_exec(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	const char *filename = lttv_field_reader_string(&h->fields[0], ev);
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
+	const char *slash = strrchr(filename, '/');
+	LttvProcess *p = process_get(ts, pid, cpu, ev, NULL, t);
+
+	p->name = g_intern_string(slash != NULL ? slash + 1 : filename);
+}
+
+static void on_process_exit(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
+
+	if (pid != 0)
+		process_get(ts, pid, cpu, ev, &h->fields[0], t)->status = LTTV_STATUS_EXITING;
+}
+
+static void on_process_free(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
+	LttvProcess *p = pid > 0 ? g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid)) : NULL;
+
+	if (p != NULL)
+		process_remove(ts, p, t);
+}
+
+static void on_statedump_process(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h,
+                                 guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+	gint64 status = lttv_field_reader_int(&h->fields[4], ev);
+	gint64 mode = lttv_field_reader_int(&h->fields[5], ev);
+	gint64 task_cpu = lttv_field_reader_int(&h->fields[6], ev);
+	LttvProcess *p;
+	guint pcpu;
+
+	if (pid < 0 || task_cpu < 0 || task_cpu >= 4096)
+		return;
+	pcpu = (guint) task_cpu;
+	ensure_cpu(ts, pcpu);
+	cpu_leave(ts, pcpu, t);
+	p = process_get(ts, pid, pcpu, ev, NULL, t);
+	p->tgid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
+	p->ppid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
+	p->name = g_intern_string(lttv_field_reader_string(&h->fields[3], ev));
+	p->kernel_thread = pid == 0 || lttv_field_reader_int(&h->fields[7], ev) != 0;
+	p->birth = (LttTime) lttv_field_reader_int(&h->fields[8], ev);
+	p->cpu = pcpu;
+	pop_above_base(ts, p, t);
+	if (mode == DUMP_MODE_UNKNOWN)
+		frame_resolve(ts, p, 0, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	else
+		frame_resolve(ts, p, 0, base_mode(p), LTTV_SUBMODE_NONE);
+	if (mode == DUMP_MODE_SYSCALL && base_mode(p) == LTTV_MODE_USER)
+		frame_push(ts, p, LTTV_MODE_SYSCALL, LTTV_SUBMODE_NONE, t);
+	switch (status) {
+	case DUMP_RUNNING:
+		set_running(ts, pcpu, p, t);
+		break;
+	case DUMP_SLEEPING:
+	case DUMP_DISK_SLEEP:
+	case DUMP_STOPPED:
+	case DUMP_TRACED:
+		p->status = LTTV_STATUS_BLOCKED;
+		break;
+	case DUMP_ZOMBIE:
+		p->status = LTTV_STATUS_ZOMBIE;
+		break;
+	case DUMP_DEAD:
+		p->status = LTTV_STATUS_DEAD;
+		break;
+	default:
+		p->status = LTTV_STATUS_WAIT_CPU;
+		break;
+	}
+	cpu_enter(ts, pcpu, t);
+}
+
+void lttv_trace_state_apply_data(LttvTraceState *ts, const LttvEventData *ev)
+{
+	const LttvEventHandler *h = ev->h;
+	LttTime t = ev->time;
+	guint cpu = ev->cpu;
+	LttvProcess *p;
+
+	if (ts->event_count++ == 0)
+		ts->start = t;
+	ts->time = t;
+	if (h->kind == LTTV_EV_NONE)
+		return;
+	ensure_cpu(ts, cpu);
+	p = ts->cpus[cpu].running;
+	switch (h->kind) {
+	case LTTV_EV_SCHED_SWITCH:
+		cpu_leave(ts, cpu, t);
+		on_sched_switch(ts, ev, h, cpu, t);
+		cpu_enter(ts, cpu, t);
+		return;
+	case LTTV_EV_SCHED_WAKEUP:
+	case LTTV_EV_SCHED_WAKEUP_NEW:
+		on_wakeup(ts, ev, h, cpu, t);
+		return;
+	case LTTV_EV_SCHED_PROCESS_FORK:
+		on_process_fork(ts, ev, h, cpu, t);
+		return;
+	case LTTV_EV_TASK_NEWTASK:
+		on_newtask(ts, ev, h, cpu, t);
+		return;
+	case LTTV_EV_SCHED_PROCESS_EXEC:
+		on_exec(ts, ev, h, cpu, t);
+		return;
+	case LTTV_EV_SCHED_PROCESS_EXIT:
+		on_process_exit(ts, ev, h, cpu, t);
+		return;
+	case LTTV_EV_SCHED_PROCESS_FREE:
+		on_process_free(ts, ev, h, cpu, t);
+		return;
+	case LTTV_EV_STATEDUMP_PROCESS:
+		on_statedump_process(ts, ev, h, cpu, t);
+		return;
+	case LTTV_EV_STATEDUMP_IRQ:
+		lttv_trace_state_set_name(ts->irq_names, lttv_field_reader_int(&h->fields[0], ev),
+		                          lttv_field_reader_string(&h->fields[1], ev));
+		return;
+	case LTTV_EV_STATEDUMP_SYSCALL:
+		lttv_trace_state_set_name(ts->syscall_names, lttv_field_reader_int(&h->fields[0], ev),
+		                          lttv_field_reader_string(&h->fields[1], ev));
+		return;
+	default:
+		break;
+	}
+	/* The rest change the mode of the task running on this CPU. */
+	if (p == NULL)
+		return;
+	cpu_leave(ts, cpu, t);
+	switch (h->kind) {
+	case LTTV_EV_SYS_ENTER:
+		enter_from_user(ts, p, LTTV_MODE_SYSCALL, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
+		break;
+	case LTTV_EV_SYS_EXIT:
+		exit_mode(ts, p, LTTV_MODE_SYSCALL, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
+		break;
+	case LTTV_EV_IRQ_ENTRY: {
+		gint32 irq = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+
+		if (irq >= 0 && ((guint) irq >= ts->irq_names->len || g_ptr_array_index(ts->irq_names, irq) == NULL))
+			lttv_trace_state_set_name(ts->irq_names, irq, lttv_field_reader_string(&h->fields[1], ev));
+		frame_push(ts, p, LTTV_MODE_IRQ, irq, t);
+		break;
+	}
+	case LTTV_EV_IRQ_EXIT:
+		exit_mode(ts, p, LTTV_MODE_IRQ, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
+		break;
+	case LTTV_EV_SOFTIRQ_ENTRY:
+		frame_push(ts, p, LTTV_MODE_SOFTIRQ, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
+		break;
+	case LTTV_EV_SOFTIRQ_EXIT:
+		exit_mode(ts, p, LTTV_MODE_SOFTIRQ, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
+		break;
+	case LTTV_EV_PAGE_FAULT_USER:
+		enter_from_user(ts, p, LTTV_MODE_TRAP, 0, t);
+		break;
+	case LTTV_EV_PAGE_FAULT_KERNEL:
+		frame_push(ts, p, LTTV_MODE_TRAP, 1, t);
+		break;
+	case LTTV_EV_PAGE_FAULT_EXIT:
+		exit_mode(ts, p, LTTV_MODE_TRAP, LTTV_SUBMODE_NONE, t);
+		break;
+	default:
+		break;
+	}
+	cpu_enter(ts, cpu, t);
+}
+
+void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *ev)
+{
+	LttvEventData e;
+
+	lttv_event_data_init(&e, ts->table, ev);
+	lttv_trace_state_apply_data(ts, &e);
+}
+
+LttTrace *lttv_trace_state_trace(const LttvTraceState *ts)
+{
+	return ts->trace;
+}
+
+LttTime lttv_trace_state_time(const LttvTraceState *ts)
+{
+	return ts->time;
+}
+
+guint64 lttv_trace_state_event_count(const LttvTraceState *ts)
+{
+	return ts->event_count;
+}
+
+guint lttv_trace_state_cpu_count(const LttvTraceState *ts)
+{
+	return ts->cpu_count;
+}
+
+LttvProcess *lttv_trace_state_find_process(const LttvTraceState *ts, gint32 pid, guint cpu)
+{
+	if (pid == 0)
+		return cpu < ts->cpu_count ? ts->cpus[cpu].idle : NULL;
+	return g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
+}
+
+LttvProcess *lttv_trace_state_running_process(const LttvTraceState *ts, guint cpu)
+{
+	return cpu < ts->cpu_count ? ts->cpus[cpu].running : NULL;
+}
+
+GPtrArray *lttv_trace_state_processes(const LttvTraceState *ts)
+{
+	GPtrArray *all = g_ptr_array_sized_new(g_hash_table_size(ts->processes) + ts->cpu_count);
+	GHashTableIter it;
+	gpointer value;
+	guint i;
+
+	for (i = 0; i < ts->cpu_count; i++)
+		if (ts->cpus[i].idle != NULL)
+			g_ptr_array_add(all, ts->cpus[i].idle);
+	g_hash_table_iter_init(&it, ts->processes);
+	while (g_hash_table_iter_next(&it, NULL, &value))
+		g_ptr_array_add(all, value);
+	return all;
+}
+
+gint32 lttv_process_pid(const LttvProcess *p) { return p->pid; }
+gint32 lttv_process_tgid(const LttvProcess *p) { return p->tgid; }
+gint32 lttv_process_ppid(const LttvProcess *p) { return p->ppid; }
+const char *lttv_process_name(const LttvProcess *p) { return p->name; }
+LttTime lttv_process_birth(const LttvProcess *p) { return p->birth; }
+LttTime lttv_process_first_seen(const LttvProcess *p) { return p->first_seen; }
+guint lttv_process_cpu(const LttvProcess *p) { return p->cpu; }
+LttvProcessStatus lttv_process_status(const LttvProcess *p) { return p->status; }
+gboolean lttv_process_is_kernel_thread(const LttvProcess *p) { return p->kernel_thread; }
+guint lttv_process_depth(const LttvProcess *p) { return p->depth; }
+
+const LttvExecFrame *lttv_process_frame(const LttvProcess *p, guint i)
+{
+	return i < p->depth ? &p->stack[i] : NULL;
+}
+
+LttvCpuMode lttv_trace_state_cpu_mode(const LttvTraceState *ts, guint cpu)
+{
+	const LttvProcess *p = lttv_trace_state_running_process(ts, cpu);
+
+	if (p == NULL)
+		return LTTV_CPU_BUSY;
+	switch (p->stack[p->depth - 1].mode) {
+	case LTTV_MODE_IRQ:
+		return LTTV_CPU_IRQ;
+	case LTTV_MODE_SOFTIRQ:
+		return LTTV_CPU_SOFTIRQ;
+	case LTTV_MODE_TRAP:
+		return LTTV_CPU_TRAP;
+	case LTTV_MODE_IDLE:
+		return LTTV_CPU_IDLE;
+	default:
+		return LTTV_CPU_BUSY;
+	}
+}
+
+gboolean lttv_trace_state_irq_busy(const LttvTraceState *ts, guint irq)
+{
+	return irq < ts->irq_busy->len && g_array_index(ts->irq_busy, guint, irq) > 0;
+}
+
+static const char *name_at(const GPtrArray *names, gint32 i)
+{
+	return i >= 0 && (guint) i < names->len ? g_ptr_array_index(names, i) : NULL;
+}
+
+const char *lttv_trace_state_syscall_name(const LttvTraceState *ts, gint32 id)
+{
+	return name_at(ts->syscall_names, id);
+}
+
+const char *lttv_trace_state_irq_name(const LttvTraceState *ts, gint32 irq)
+{
+	return name_at(ts->irq_names, irq);
+}
+
+const char *lttv_trace_state_softirq_name(const LttvTraceState *ts, gint32 vec)
+{
+	return ts->table->softirq_vec != NULL ? ltt_type_enum_label(ts->table->softirq_vec, vec) : NULL;
+}
+
+const char *lttv_trace_state_submode_name(const LttvTraceState *ts, LttvExecMode mode, gint32 submode)
+{
+	switch (mode) {
+	case LTTV_MODE_SYSCALL:
+		return lttv_trace_state_syscall_name(ts, submode);
+	case LTTV_MODE_IRQ:
+		return lttv_trace_state_irq_name(ts, submode);
+	case LTTV_MODE_SOFTIRQ:
+		return lttv_trace_state_softirq_name(ts, submode);
+	case LTTV_MODE_TRAP:
+		return submode == 0 ? "user" : submode == 1 ? "kernel" : NULL;
+	default:
+		return NULL;
+	}
+}
+
+const char *lttv_process_status_name(LttvProcessStatus s)
+{
+	static const char *const names[] = { "unknown", "running", "waiting", "blocked",
+	                                     "forked", "exiting", "zombie", "dead" };
+
+	return (guint) s < G_N_ELEMENTS(names) ? names[s] : "invalid";
+}
+
+const char *lttv_exec_mode_name(LttvExecMode m)
+{
+	static const char *const names[] = { "unknown", "user", "syscall", "trap", "irq", "softirq", "idle" };
+
+	return (guint) m < G_N_ELEMENTS(names) ? names[m] : "invalid";
+}
+
+const char *lttv_cpu_mode_name(LttvCpuMode m)
+{
+	static const char *const names[] = { "idle", "busy", "irq", "softirq", "trap" };
+
+	return (guint) m < G_N_ELEMENTS(names) ? names[m] : "invalid";
+}

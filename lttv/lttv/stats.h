@@ -1,0 +1,78 @@
+/* stats.h: statistics of a trace: per CPU, process, execution mode, submode
+ * and event type, the number of events, the CPU time, the elapsed time and
+ * the cumulative time (definitions in doc/analysis.md §3).
+ *
+ * An LttvStats is an engine attached to an LttvTraceState: it follows the
+ * state's transitions, so times are exact to the nanosecond.  For the whole
+ * trace attach it to a new state; for an interval [a, b) attach it to the
+ * state at a (lttv_checkpoints_state_at) and close it at b. */
+#ifndef LTTV_STATS_H
+#define LTTV_STATS_H
+
+#include <glib.h>
+#include <ltt/ltt.h>
+#include "state.h"
+
+G_BEGIN_DECLS
+
+typedef struct _LttvStats LttvStats;
+
+/* Starts counting at time start on ts (which must not have another
+ * statistics engine): times before start are not counted, frames open at
+ * start count from start. */
+LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start);
+/* Counts ev then applies it to the state: use instead of
+ * lttv_trace_state_apply while the statistics are attached. */
+void lttv_stats_apply(LttvStats *s, const LttEvent *ev);
+/* Ends counting at time end (>= the last event applied): adds the time of
+ * the modes still open.  Idempotent; no event may be applied afterwards. */
+void lttv_stats_close(LttvStats *s, LttTime end);
+/* Detaches from the state and frees. */
+void lttv_stats_free(LttvStats *s);
+
+typedef enum {
+	LTTV_STATS_TRACE,
+	LTTV_STATS_CPU,
+	LTTV_STATS_PROCESS,
+	LTTV_STATS_MODE,
+	LTTV_STATS_SUBMODE,
+	LTTV_STATS_EVENT_TYPE
+} LttvStatsLevel;
+
+/* One node of a statistics tree; each number is the sum of its children's
+ * (event type nodes carry only event counts). */
+typedef struct _LttvStatsNode LttvStatsNode;
+struct _LttvStatsNode {
+	LttvStatsLevel level;
+	/* The key of this level (the ones above are in the parents). */
+	guint cpu;                     /* CPU nodes; PROCESS nodes of pid 0 */
+	gint32 pid, tgid;              /* PROCESS; pid -1: events on a CPU whose task is unknown */
+	LttTime birth;                 /* PROCESS: 0 when unknown */
+	const char *name;              /* PROCESS: last name; SUBMODE: its name or NULL */
+	LttvExecMode mode;             /* MODE, SUBMODE */
+	gint32 submode;                /* SUBMODE */
+	const LttEventType *event_type;/* EVENT_TYPE */
+
+	guint64 events;
+	LttTime cpu_time;              /* time on a CPU in this mode, nested modes excluded */
+	LttTime elapsed_time;          /* from entry to exit of the modes that ended */
+	LttTime cumulative_time;       /* CPU time of the modes that ended, nested modes included */
+	GPtrArray *children;           /* LttvStatsNode, ordered by key; NULL for event types */
+};
+
+/* Builds the tree trace -> CPU -> process -> mode -> submode -> event type
+ * (per_cpu TRUE) or trace -> process -> mode -> submode -> event type, a
+ * process summed over the CPUs it ran on (per_cpu FALSE).  Complete after
+ * lttv_stats_close (before, what running tasks did since they were last
+ * switched in is not in it yet).  Free with lttv_stats_node_free. */
+LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu);
+void lttv_stats_node_free(LttvStatsNode *node);
+/* The child with this key at the next level, or NULL (binary search). */
+const LttvStatsNode *lttv_stats_node_find_process(const LttvStatsNode *n, gint32 pid, LttTime birth, guint cpu);
+const LttvStatsNode *lttv_stats_node_find_mode(const LttvStatsNode *n, LttvExecMode mode);
+/* Events of the type named name in the subtree of n. */
+guint64 lttv_stats_node_count_events(const LttvStatsNode *n, const char *name);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,177 @@
+/* analysis-util.c */
+#include "config.h"
+#include <string.h>
+#include <glib/gstdio.h>
+#include "analysis-util.h"
+#include "analysis-merge.h"
+
+char *analysis_synth(const char *dir, const char *name, gboolean truth, const char *const *args)
+{
+	GPtrArray *argv = g_ptr_array_new_with_free_func(g_free);
+	char *path = g_build_filename(dir, name, NULL);
+	char *out = NULL, *err = NULL;
+	GError *error = NULL;
+	int status = 0;
+
+	g_ptr_array_add(argv, g_build_filename(TOP_BUILDDIR, "ltt", "ltt-synth", NULL));
+	g_ptr_array_add(argv, g_strdup("-o"));
+	g_ptr_array_add(argv, g_strdup(path));
+	if (truth)
+		g_ptr_array_add(argv, g_strdup_printf("--truth=%s.json", path));
+	for (; args != NULL && *args != NULL; args++)
+		g_ptr_array_add(argv, g_strdup(*args));
+	g_ptr_array_add(argv, NULL);
+	if (!g_spawn_sync(NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+	                  &status, &error)
+	    || !g_spawn_check_wait_status(status, &error)) {
+		g_printerr("# ltt-synth: %s\n# %s", error->message, err != NULL ? err : "");
+		g_clear_error(&error);
+		g_clear_pointer(&path, g_free);
+	}
+	g_free(out);
+	g_free(err);
+	g_ptr_array_unref(argv);
+	return path;
+}
+
+char *analysis_tmpdir(void)
+{
+	GError *error = NULL;
+	char *dir = g_dir_make_tmp("lttv-analysis-XXXXXX", &error);
+
+	if (dir == NULL) {
+		g_printerr("# %s\n", error->message);
+		g_error_free(error);
+	}
+	return dir;
+}
+
+void analysis_rmtree(const char *dir)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	if (d == NULL) {
+		g_unlink(dir);
+		return;
+	}
+	while ((name = g_dir_read_name(d)) != NULL) {
+		char *child = g_build_filename(dir, name, NULL);
+
+		if (g_file_test(child, G_FILE_TEST_IS_DIR) && !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
+			analysis_rmtree(child);
+		else
+			g_unlink(child);
+		g_free(child);
+	}
+	g_dir_close(d);
+	g_rmdir(dir);
+}
+
+static gint compare_process(gconstpointer a, gconstpointer b)
+{
+	const LttvProcess *p = *(const LttvProcess *const *) a, *q = *(const LttvProcess *const *) b;
+
+	if (lttv_process_pid(p) != lttv_process_pid(q))
+		return lttv_process_pid(p) < lttv_process_pid(q) ? -1 : 1;
+	return (int) lttv_process_cpu(p) - (int) lttv_process_cpu(q);
+}
+
+static gboolean process_equal(const LttvProcess *p, const LttvProcess *q, GString *why)
+{
+	guint i;
+
+	if (lttv_process_pid(p) != lttv_process_pid(q) || lttv_process_tgid(p) != lttv_process_tgid(q)
+	    || lttv_process_ppid(p) != lttv_process_ppid(q) || strcmp(lttv_process_name(p), lttv_process_name(q)) != 0
+	    || lttv_process_birth(p) != lttv_process_birth(q) || lttv_process_first_seen(p) != lttv_process_first_seen(q)
+	    || lttv_process_cpu(p) != lttv_process_cpu(q) || lttv_process_status(p) != lttv_process_status(q)
+	    || lttv_process_is_kernel_thread(p) != lttv_process_is_kernel_thread(q)
+	    || lttv_process_depth(p) != lttv_process_depth(q)) {
+		g_string_printf(why, "process %d differs (status %s/%s, depth %u/%u)", lttv_process_pid(p),
+		                lttv_process_status_name(lttv_process_status(p)),
+		                lttv_process_status_name(lttv_process_status(q)), lttv_process_depth(p),
+		                lttv_process_depth(q));
+		return FALSE;
+	}
+	for (i = 0; i < lttv_process_depth(p); i++) {
+		const LttvExecFrame *f = lttv_process_frame(p, i), *g = lttv_process_frame(q, i);
+
+		if (f->mode != g->mode || f->submode != g->submode || f->entry != g->entry) {
+			g_string_printf(why, "process %d frame %u differs", lttv_process_pid(p), i);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+gboolean analysis_state_equal(const LttvTraceState *a, const LttvTraceState *b, GString *why)
+{
+	GPtrArray *pa = lttv_trace_state_processes(a), *pb = lttv_trace_state_processes(b);
+	gboolean equal = FALSE;
+	guint i;
+
+	if (lttv_trace_state_time(a) != lttv_trace_state_time(b)
+	    || lttv_trace_state_event_count(a) != lttv_trace_state_event_count(b)) {
+		g_string_printf(why, "time or event count differs");
+		goto out;
+	}
+	if (lttv_trace_state_cpu_count(a) != lttv_trace_state_cpu_count(b) || pa->len != pb->len) {
+		g_string_printf(why, "%u/%u CPUs, %u/%u processes", lttv_trace_state_cpu_count(a),
+		                lttv_trace_state_cpu_count(b), pa->len, pb->len);
+		goto out;
+	}
+	g_ptr_array_sort(pa, compare_process);
+	g_ptr_array_sort(pb, compare_process);
+	for (i = 0; i < pa->len; i++)
+		if (!process_equal(g_ptr_array_index(pa, i), g_ptr_array_index(pb, i), why))
+			goto out;
+	for (i = 0; i < lttv_trace_state_cpu_count(a); i++) {
+		const LttvProcess *ra = lttv_trace_state_running_process(a, i);
+		const LttvProcess *rb = lttv_trace_state_running_process(b, i);
+
+		if ((ra == NULL) != (rb == NULL) || (ra != NULL && lttv_process_pid(ra) != lttv_process_pid(rb))
+		    || lttv_trace_state_cpu_mode(a, i) != lttv_trace_state_cpu_mode(b, i)) {
+			g_string_printf(why, "CPU %u differs", i);
+			goto out;
+		}
+	}
+	for (i = 0; i < 64; i++)
+		if (lttv_trace_state_irq_busy(a, i) != lttv_trace_state_irq_busy(b, i)
+		    || g_strcmp0(lttv_trace_state_irq_name(a, i), lttv_trace_state_irq_name(b, i)) != 0) {
+			g_string_printf(why, "IRQ %u differs", i);
+			goto out;
+		}
+	for (i = 0; i < 512; i++)
+		if (g_strcmp0(lttv_trace_state_syscall_name(a, i), lttv_trace_state_syscall_name(b, i)) != 0) {
+			g_string_printf(why, "name of system call %u differs", i);
+			goto out;
+		}
+	equal = TRUE;
+out:
+	g_ptr_array_unref(pa);
+	g_ptr_array_unref(pb);
+	return equal;
+}
+
+void analysis_assert_state_equal(const LttvTraceState *a, const LttvTraceState *b)
+{
+	GString *why = g_string_new(NULL);
+
+	if (!analysis_state_equal(a, b, why))
+		g_error("states differ: %s", why->str);
+	g_string_free(why, TRUE);
+}
+
+LttvTraceState *analysis_replay(LttTrace *trace, LttTime t)
+{
+	AnalysisMerge *m = analysis_merge_new(trace);
+	LttvTraceState *ts = lttv_trace_state_new(trace);
+	const LttEvent *ev;
+
+	while ((ev = analysis_merge_source.peek(m)) != NULL && ltt_event_time(ev) < t) {
+		lttv_trace_state_apply(ts, ev);
+		analysis_merge_source.advance(m);
+	}
+	analysis_merge_free(m);
+	return ts;
+}

@@ -1,0 +1,24 @@
+/* analysis-util.h: what the analysis tests share: making traces with
+ * ltt-synth and comparing states. */
+#ifndef ANALYSIS_UTIL_H
+#define ANALYSIS_UTIL_H
+
+#include <ltt/ltt.h>
+#include <lttv/state.h>
+
+/* Runs ltt-synth (from the build tree) with args (NULL-terminated) writing
+ * the trace to dir/name and, when truth is TRUE, dir/name.json.  Returns the
+ * trace path (g_free) or NULL after printing why. */
+char *analysis_synth(const char *dir, const char *name, gboolean truth, const char *const *args);
+/* A fresh temporary directory (g_free) and its removal with its content. */
+char *analysis_tmpdir(void);
+void analysis_rmtree(const char *dir);
+/* TRUE when a and b describe the same system; otherwise why says the first
+ * difference. */
+gboolean analysis_state_equal(const LttvTraceState *a, const LttvTraceState *b, GString *why);
+/* Fails the test, saying why, unless a and b are equal. */
+void analysis_assert_state_equal(const LttvTraceState *a, const LttvTraceState *b);
+/* A new state with every event of trace earlier than t applied, from the start. */
+LttvTraceState *analysis_replay(LttTrace *trace, LttTime t);
+
+#endif

@@ -1,0 +1,608 @@
+/* test-state.c: the state engine on small hand-written traces: the process
+ * state dump, frames that began before the trace (system call, IRQ,
+ * unknown) and how they resolve, forks, threads, PID reuse, the idle task
+ * of each CPU, statuses, names, and events it cannot interpret. */
+#include "config.h"
+#include <string.h>
+#include <lttv/state.h>
+#include <lttv/stats.h>
+#include <lttv/state-filter.h>
+#include "analysis-merge.h"
+#include "analysis-util.h"
+
+static char *tmpdir;
+
+/* Event ids of the traces written here. */
+enum {
+	E_DUMP_PROCESS = 1, E_DUMP_IRQ, E_DUMP_SYSCALL, E_DUMP_END, E_SWITCH, E_WAKEUP, E_WAKEUP_NEW,
+	E_FORK, E_NEWTASK, E_EXEC, E_EXIT, E_FREE, E_SYS_ENTER, E_SYS_EXIT, E_IRQ_ENTRY, E_IRQ_EXIT,
+	E_SOFTIRQ_ENTRY, E_SOFTIRQ_EXIT, E_PF_USER, E_PF_KERNEL, E_PF_EXIT, E_ODD
+};
+
+#define TASK_FIELDS "comm: string; pid: s32; prio: s32;"
+#define SOFTIRQ_FIELDS "vec: enum u32 { HI = 0, TIMER = 1, NET_TX = 2, NET_RX = 3, BLOCK = 4, IRQ_POLL = 5, " \
+	"TASKLET = 6, SCHED = 7, HRTIMER = 8, RCU = 9 };"
+#define FAULT_FIELDS "address: u64; ip: u64; error_code: u64;"
+
+static const struct { guint id; const char *name, *fields; } types[] = {
+	{ E_DUMP_PROCESS, "ltt_statedump_process", "pid: s32; tgid: s32; ppid: s32; name: string; "
+	  "status: enum u8 { RUNNING = 0, SLEEPING = 1, DISK_SLEEP = 2, STOPPED = 3, TRACED = 4, ZOMBIE = 5, "
+	  "DEAD = 6, IDLE = 7, WAITING_CPU = 8 }; mode: enum u8 { USER = 0, SYSCALL = 1, UNKNOWN = 2 }; "
+	  "cpu: s32; kernel_thread: u8; birth_time: u64;" },
+	{ E_DUMP_IRQ, "ltt_statedump_irq", "irq: s32; name: string;" },
+	{ E_DUMP_SYSCALL, "ltt_statedump_syscall", "id: s32; name: string;" },
+	{ E_DUMP_END, "ltt_statedump_end", "" },
+	{ E_SWITCH, "sched_switch", "prev_comm: string; prev_pid: s32; prev_prio: s32; prev_state: s64; "
+	  "next_comm: string; next_pid: s32; next_prio: s32;" },
+	{ E_WAKEUP, "sched_wakeup", "comm: string; pid: s32; prio: s32; target_cpu: s32;" },
+	{ E_WAKEUP_NEW, "sched_wakeup_new", "comm: string; pid: s32; prio: s32; target_cpu: s32;" },
+	{ E_FORK, "sched_process_fork", "parent_comm: string; parent_pid: s32; child_comm: string; child_pid: s32;" },
+	{ E_NEWTASK, "task_newtask", "pid: s32; comm: string; clone_flags: u64; oom_score_adj: s16;" },
+	{ E_EXEC, "sched_process_exec", "filename: string; pid: s32; old_pid: s32;" },
+	{ E_EXIT, "sched_process_exit", TASK_FIELDS },
+	{ E_FREE, "sched_process_free", TASK_FIELDS },
+	{ E_SYS_ENTER, "sys_enter", "id: s64; args: u64[6];" },
+	{ E_SYS_EXIT, "sys_exit", "id: s64; ret: s64;" },
+	{ E_IRQ_ENTRY, "irq_handler_entry", "irq: s32; name: string;" },
+	{ E_IRQ_EXIT, "irq_handler_exit", "irq: s32; ret: s32;" },
+	{ E_SOFTIRQ_ENTRY, "softirq_entry", SOFTIRQ_FIELDS },
+	{ E_SOFTIRQ_EXIT, "softirq_exit", SOFTIRQ_FIELDS },
+	{ E_PF_USER, "page_fault_user", FAULT_FIELDS },
+	{ E_PF_KERNEL, "page_fault_kernel", FAULT_FIELDS },
+	{ E_PF_EXIT, "page_fault_exit", "" },
+	/* A second type of that name, typed unlike format.md: the state ignores it. */
+	{ E_ODD, "sched_process_free", "comm: string; pid: string; prio: s32;" },
+};
+
+typedef struct {
+	LttWriter *w;
+	LttPayload pl;
+	char *path;
+} Builder;
+
+/* fault_exit FALSE: like a trace recorded through ftrace, no page_fault_exit. */
+static Builder *builder_new_full(const char *name, guint cpus, gboolean fault_exit)
+{
+	Builder *b = g_new0(Builder, 1);
+	LttWriterOptions opt = { .cpu_count = cpus, .host = "test", .os = "Linux", .kernel = "6.1",
+	                         .tracer = "test-state", .block_size = 4096 };
+	GError *error = NULL;
+	guint i;
+
+	b->path = g_build_filename(tmpdir, name, NULL);
+	b->w = ltt_writer_new(b->path, &opt, &error);
+	g_assert_no_error(error);
+	for (i = 0; i < G_N_ELEMENTS(types); i++) {
+		if (types[i].id == E_PF_EXIT && !fault_exit)
+			continue;
+		g_assert_nonnull(ltt_writer_declare_event(b->w, "kernel", types[i].id, types[i].name, types[i].fields, &error));
+		g_assert_no_error(error);
+	}
+	ltt_payload_init(&b->pl, ltt_writer_byte_order(b->w));
+	return b;
+}
+
+static Builder *builder_new(const char *name, guint cpus)
+{
+	return builder_new_full(name, cpus, TRUE);
+}
+
+static void emit(Builder *b, guint cpu, LttTime t, guint id)
+{
+	GError *error = NULL;
+	LttWriterChannel *ch = ltt_writer_channel(b->w, "kernel", cpu, &error);
+
+	g_assert_no_error(error);
+	ltt_writer_channel_append(ch, t, id, b->pl.data, b->pl.len, &error);
+	g_assert_no_error(error);
+	ltt_payload_reset(&b->pl);
+}
+
+static void dump_process(Builder *b, LttTime t, gint32 pid, gint32 tgid, gint32 ppid, const char *name,
+                         guint8 status, guint8 mode, gint32 cpu, LttTime birth)
+{
+	ltt_payload_put_s32(&b->pl, pid);
+	ltt_payload_put_s32(&b->pl, tgid);
+	ltt_payload_put_s32(&b->pl, ppid);
+	ltt_payload_put_string(&b->pl, name);
+	ltt_payload_put_u8(&b->pl, status);
+	ltt_payload_put_u8(&b->pl, mode);
+	ltt_payload_put_s32(&b->pl, cpu);
+	ltt_payload_put_u8(&b->pl, pid == 0);
+	ltt_payload_put_u64(&b->pl, birth);
+	emit(b, 0, t, E_DUMP_PROCESS);
+}
+
+static void dump_name(Builder *b, LttTime t, guint id, gint32 n, const char *name)
+{
+	ltt_payload_put_s32(&b->pl, n);
+	ltt_payload_put_string(&b->pl, name);
+	emit(b, 0, t, id);
+}
+
+static void sched_switch(Builder *b, guint cpu, LttTime t, gint32 prev, gint64 prev_state, gint32 next,
+                         const char *next_comm)
+{
+	ltt_payload_put_string(&b->pl, "prev");
+	ltt_payload_put_s32(&b->pl, prev);
+	ltt_payload_put_s32(&b->pl, 120);
+	ltt_payload_put_s64(&b->pl, prev_state);
+	ltt_payload_put_string(&b->pl, next_comm);
+	ltt_payload_put_s32(&b->pl, next);
+	ltt_payload_put_s32(&b->pl, 120);
+	emit(b, cpu, t, E_SWITCH);
+}
+
+static void wakeup(Builder *b, guint cpu, LttTime t, guint id, gint32 pid)
+{
+	ltt_payload_put_string(&b->pl, "task");
+	ltt_payload_put_s32(&b->pl, pid);
+	ltt_payload_put_s32(&b->pl, 120);
+	ltt_payload_put_s32(&b->pl, (gint32) cpu);
+	emit(b, cpu, t, id);
+}
+
+static void task_event(Builder *b, guint cpu, LttTime t, guint id, gint32 pid)
+{
+	ltt_payload_put_string(&b->pl, "task");
+	ltt_payload_put_s32(&b->pl, pid);
+	ltt_payload_put_s32(&b->pl, 120);
+	emit(b, cpu, t, id);
+}
+
+static void fork_events(Builder *b, guint cpu, LttTime t, gint32 parent, gint32 child, gboolean thread)
+{
+	ltt_payload_put_s32(&b->pl, child);
+	ltt_payload_put_string(&b->pl, "child");
+	ltt_payload_put_u64(&b->pl, thread ? 0x3d0f00 : 0x1200011);
+	ltt_payload_put_s16(&b->pl, 0);
+	emit(b, cpu, t, E_NEWTASK);
+	ltt_payload_put_string(&b->pl, "parent");
+	ltt_payload_put_s32(&b->pl, parent);
+	ltt_payload_put_string(&b->pl, "child");
+	ltt_payload_put_s32(&b->pl, child);
+	emit(b, cpu, t + 10, E_FORK);
+}
+
+static void syscall_event(Builder *b, guint cpu, LttTime t, guint id, gint64 nr)
+{
+	guint i;
+
+	ltt_payload_put_s64(&b->pl, nr);
+	if (id == E_SYS_ENTER)
+		for (i = 0; i < 6; i++)
+			ltt_payload_put_u64(&b->pl, 0);
+	else
+		ltt_payload_put_s64(&b->pl, 0);
+	emit(b, cpu, t, id);
+}
+
+static void irq_event(Builder *b, guint cpu, LttTime t, guint id, gint32 irq)
+{
+	ltt_payload_put_s32(&b->pl, irq);
+	if (id == E_IRQ_ENTRY)
+		ltt_payload_put_string(&b->pl, "eth0");
+	else
+		ltt_payload_put_s32(&b->pl, 1);
+	emit(b, cpu, t, id);
+}
+
+static void softirq_event(Builder *b, guint cpu, LttTime t, guint id, guint32 vec)
+{
+	ltt_payload_put_u32(&b->pl, vec);
+	emit(b, cpu, t, id);
+}
+
+static void fault_event(Builder *b, guint cpu, LttTime t, guint id)
+{
+	if (id != E_PF_EXIT) {
+		ltt_payload_put_u64(&b->pl, 0x1000);
+		ltt_payload_put_u64(&b->pl, 0x2000);
+		ltt_payload_put_u64(&b->pl, 6);
+	}
+	emit(b, cpu, t, id);
+}
+
+/* Closes the writer and opens the trace for reading. */
+static LttTrace *builder_finish(Builder *b)
+{
+	GError *error = NULL;
+	LttTrace *trace;
+
+	g_assert_true(ltt_writer_close(b->w, &error));
+	g_assert_no_error(error);
+	ltt_payload_clear(&b->pl);
+	trace = ltt_trace_open(b->path, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(ltt_trace_warning_count(trace), ==, 0);
+	g_free(b->path);
+	g_free(b);
+	return trace;
+}
+
+/* Applies the events of trace up to (not including) time t. */
+static void run_until(LttvTraceState *ts, LttvStats *s, AnalysisMerge *m, LttTime t)
+{
+	const LttEvent *ev;
+
+	while ((ev = analysis_merge_source.peek(m)) != NULL && ltt_event_time(ev) < t) {
+		if (s != NULL)
+			lttv_stats_apply(s, ev);
+		else
+			lttv_trace_state_apply(ts, ev);
+		analysis_merge_source.advance(m);
+	}
+}
+
+/* Evaluates a filter on the next event with the state's process fields. */
+static void assert_filter(LttvTraceState *ts, AnalysisMerge *m, const char *text, gboolean expected)
+{
+	GError *error = NULL;
+	LttvFilter *f = lttv_filter_new(text, &error);
+
+	g_assert_no_error(error);
+	g_assert_nonnull(analysis_merge_source.peek(m));
+	g_assert_cmpint(lttv_filter_eval(f, analysis_merge_source.peek(m), lttv_trace_state_filter_process, ts), ==,
+	                expected);
+	lttv_filter_free(f);
+}
+
+static void assert_top(const LttvProcess *p, guint depth, LttvExecMode mode, gint32 submode)
+{
+	const LttvExecFrame *f;
+
+	g_assert_nonnull(p);
+	g_assert_cmpuint(lttv_process_depth(p), ==, depth);
+	f = lttv_process_frame(p, depth - 1);
+	g_assert_cmpint(f->mode, ==, mode);
+	g_assert_cmpint(f->submode, ==, submode);
+}
+
+static LttTime node_mode_time(const LttvStatsNode *tree, gint32 pid, LttTime birth, guint cpu, LttvExecMode mode)
+{
+	const LttvStatsNode *p = lttv_stats_node_find_process(tree, pid, birth, cpu);
+	const LttvStatsNode *m = p != NULL ? lttv_stats_node_find_mode(p, mode) : NULL;
+
+	return m != NULL ? m->cpu_time : 0;
+}
+
+static LttTime submode_time(const LttvStatsNode *tree, gint32 pid, LttvExecMode mode, gint32 submode)
+{
+	const LttvStatsNode *p = lttv_stats_node_find_process(tree, pid, 0, 0);
+	const LttvStatsNode *m = p != NULL ? lttv_stats_node_find_mode(p, mode) : NULL;
+	guint i;
+
+	for (i = 0; m != NULL && i < m->children->len; i++) {
+		const LttvStatsNode *sm = g_ptr_array_index(m->children, i);
+
+		if (sm->submode == submode)
+			return sm->cpu_time;
+	}
+	return 0;
+}
+
+#define T0 G_GUINT64_CONSTANT(1000000)
+
+/* CPU 0 starts inside an IRQ over a task in an unknown mode; CPU 1 inside
+ * a system call whose number the dump does not give; task 30 is not in the
+ * dump at all. */
+static void test_start_inside(void)
+{
+	Builder *b = builder_new("inside", 2);
+	LttTrace *trace;
+	AnalysisMerge *m;
+	LttvTraceState *ts;
+	LttvStats *s;
+	LttvStatsNode *tree;
+	LttvProcess *p10, *p20, *p30;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 1, 0, 0);
+	dump_process(b, T0, 0, 0, 0, "swapper/1", 7, 1, 1, 0);
+	dump_process(b, T0, 10, 10, 1, "a", 0, 2, 0, 0);
+	dump_process(b, T0, 20, 20, 1, "b", 0, 1, 1, 0);
+	dump_name(b, T0, E_DUMP_SYSCALL, 3, "close");
+	dump_name(b, T0, E_DUMP_IRQ, 16, "eth0");
+	emit(b, 0, T0, E_DUMP_END);
+	irq_event(b, 0, T0 + 100, E_IRQ_EXIT, 16);        /* a: the unknown frame was IRQ 16 */
+	softirq_event(b, 0, T0 + 150, E_SOFTIRQ_ENTRY, 3);
+	softirq_event(b, 0, T0 + 170, E_SOFTIRQ_EXIT, 3);
+	syscall_event(b, 0, T0 + 200, E_SYS_ENTER, 3);    /* a: under it, user mode */
+	syscall_event(b, 0, T0 + 260, E_SYS_EXIT, 3);
+	syscall_event(b, 1, T0 + 300, E_SYS_EXIT, 3);     /* b: was in close */
+	fault_event(b, 1, T0 + 400, E_PF_USER);
+	fault_event(b, 1, T0 + 450, E_PF_EXIT);
+	sched_switch(b, 1, T0 + 500, 20, 1, 30, "c");     /* c: never seen before */
+	syscall_event(b, 1, T0 + 600, E_SYS_EXIT, 3);     /* c: was in close too */
+	syscall_event(b, 1, T0 + 700, E_SYS_ENTER, 0);
+	trace = builder_finish(b);
+
+	m = analysis_merge_new(trace);
+	ts = lttv_trace_state_new(trace);
+	s = lttv_stats_new(ts, T0);
+	run_until(ts, s, m, T0 + 1);
+	p10 = lttv_trace_state_find_process(ts, 10, 0);
+	p20 = lttv_trace_state_find_process(ts, 20, 1);
+	assert_top(p10, 1, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	assert_top(p20, 2, LTTV_MODE_SYSCALL, LTTV_SUBMODE_NONE);
+	g_assert_cmpint(lttv_process_frame(p20, 0)->mode, ==, LTTV_MODE_USER);
+	g_assert_true(lttv_trace_state_running_process(ts, 0) == p10);
+	g_assert_cmpstr(lttv_trace_state_syscall_name(ts, 3), ==, "close");
+	g_assert_cmpstr(lttv_trace_state_irq_name(ts, 16), ==, "eth0");
+
+	run_until(ts, s, m, T0 + 101);
+	assert_top(p10, 1, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	run_until(ts, s, m, T0 + 151);
+	assert_top(p10, 2, LTTV_MODE_SOFTIRQ, 3);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 0), ==, LTTV_CPU_SOFTIRQ);
+	g_assert_cmpstr(lttv_trace_state_softirq_name(ts, 3), ==, "NET_RX");
+	run_until(ts, s, m, T0 + 201);
+	assert_top(p10, 2, LTTV_MODE_SYSCALL, 3);
+	g_assert_cmpint(lttv_process_frame(p10, 0)->mode, ==, LTTV_MODE_USER);
+	assert_filter(ts, m, "state.pid = 10 & state.execution_mode = syscall & state.execution_submode = close"
+	              " & state.process_status = running & state.cpu = 0 & state.process_name = a", TRUE);
+	assert_filter(ts, m, "state.pid = 20 | state.execution_mode = user", FALSE);
+	run_until(ts, s, m, T0 + 301);
+	assert_top(p10, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
+	assert_top(p20, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
+	run_until(ts, s, m, T0 + 401);
+	assert_top(p20, 2, LTTV_MODE_TRAP, 0);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 1), ==, LTTV_CPU_TRAP);
+	run_until(ts, s, m, T0 + 501);
+	p30 = lttv_trace_state_find_process(ts, 30, 1);
+	assert_top(p30, 1, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	g_assert_cmpint(lttv_process_status(p20), ==, LTTV_STATUS_BLOCKED);
+	g_assert_cmpint(lttv_process_status(p30), ==, LTTV_STATUS_RUNNING);
+	g_assert_cmpuint(lttv_process_first_seen(p30), ==, T0 + 500);
+	g_assert_cmpstr(lttv_process_name(p30), ==, "c");
+	run_until(ts, s, m, T0 + 701);
+	assert_top(p30, 2, LTTV_MODE_SYSCALL, 0);
+	g_assert_cmpint(lttv_process_frame(p30, 0)->mode, ==, LTTV_MODE_USER);
+	lttv_stats_close(s, T0 + 700);
+
+	/* The time of frames identified late went to what they turned out to be. */
+	tree = lttv_stats_tree(s, FALSE);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_IRQ), ==, 100);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_SOFTIRQ), ==, 20);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_USER), ==, 50 + 30 + 440);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_SYSCALL), ==, 60);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_UNKNOWN), ==, 0);
+	g_assert_cmpuint(submode_time(tree, 20, LTTV_MODE_SYSCALL, 3), ==, 300);
+	g_assert_cmpuint(submode_time(tree, 20, LTTV_MODE_SYSCALL, LTTV_SUBMODE_NONE), ==, 0);
+	g_assert_cmpuint(node_mode_time(tree, 20, 0, 0, LTTV_MODE_TRAP), ==, 50);
+	g_assert_cmpuint(submode_time(tree, 30, LTTV_MODE_SYSCALL, 3), ==, 100);
+	g_assert_cmpuint(node_mode_time(tree, 30, 0, 0, LTTV_MODE_UNKNOWN), ==, 0);
+	g_assert_cmpuint(tree->cpu_time, ==, 2 * 700);
+	lttv_stats_node_free(tree);
+	lttv_stats_free(s);
+	lttv_trace_state_free(ts);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+}
+
+/* Exits without an entry on a task whose mode is known change nothing,
+ * nor do events of types typed unlike format.md. */
+static void test_stray_events(void)
+{
+	Builder *b = builder_new("stray", 1);
+	LttTrace *trace;
+	AnalysisMerge *m;
+	LttvTraceState *ts;
+	LttvProcess *p;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 1, 0, 0);
+	dump_process(b, T0, 10, 10, 1, "a", 0, 0, 0, 0);
+	irq_event(b, 0, T0 + 10, E_IRQ_EXIT, 16);
+	syscall_event(b, 0, T0 + 20, E_SYS_EXIT, 3);
+	softirq_event(b, 0, T0 + 30, E_SOFTIRQ_EXIT, 1);
+	fault_event(b, 0, T0 + 40, E_PF_EXIT);
+	task_event(b, 0, T0 + 50, E_EXIT, 10);
+	ltt_payload_put_string(&b->pl, "a");
+	ltt_payload_put_string(&b->pl, "10");
+	ltt_payload_put_s32(&b->pl, 120);
+	emit(b, 0, T0 + 60, E_ODD);
+	/* A lost sys_exit: the next sys_enter still leaves one system call. */
+	syscall_event(b, 0, T0 + 70, E_SYS_ENTER, 1);
+	irq_event(b, 0, T0 + 75, E_IRQ_ENTRY, 16);
+	syscall_event(b, 0, T0 + 80, E_SYS_ENTER, 2);
+	trace = builder_finish(b);
+
+	m = analysis_merge_new(trace);
+	ts = lttv_trace_state_new(trace);
+	run_until(ts, NULL, m, T0 + 61);
+	p = lttv_trace_state_find_process(ts, 10, 0);
+	assert_top(p, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
+	g_assert_cmpint(lttv_process_status(p), ==, LTTV_STATUS_EXITING);
+	g_assert_false(lttv_trace_state_irq_busy(ts, 16));
+	run_until(ts, NULL, m, T0 + 76);
+	assert_top(p, 3, LTTV_MODE_IRQ, 16);
+	g_assert_true(lttv_trace_state_irq_busy(ts, 16));
+	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 0), ==, LTTV_CPU_IRQ);
+	run_until(ts, NULL, m, T0 + 81);
+	assert_top(p, 2, LTTV_MODE_SYSCALL, 2);
+	g_assert_false(lttv_trace_state_irq_busy(ts, 16));
+	g_assert_cmpuint(lttv_trace_state_event_count(ts), ==, 11);
+	lttv_trace_state_free(ts);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+}
+
+/* Forks, threads, statuses through a life, PID reuse, pid 0 per CPU. */
+static void test_lifecycle(void)
+{
+	Builder *b = builder_new("life", 2);
+	LttTrace *trace;
+	AnalysisMerge *m;
+	LttvTraceState *ts;
+	LttvStats *s;
+	LttvStatsNode *tree;
+	LttvProcess *parent, *child, *thread, *idle0, *idle1;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 1, 0, 0);
+	dump_process(b, T0, 0, 0, 0, "swapper/1", 0, 1, 1, 0);
+	dump_process(b, T0, 10, 10, 1, "shell", 0, 0, 0, 500);
+	syscall_event(b, 0, T0 + 100, E_SYS_ENTER, 56);
+	fork_events(b, 0, T0 + 110, 10, 40, FALSE);
+	wakeup(b, 0, T0 + 130, E_WAKEUP_NEW, 40);
+	fork_events(b, 0, T0 + 140, 10, 41, TRUE);
+	syscall_event(b, 0, T0 + 160, E_SYS_EXIT, 56);
+	sched_switch(b, 1, T0 + 200, 0, 0, 40, "child");
+	syscall_event(b, 1, T0 + 250, E_SYS_EXIT, 56);        /* the child leaves clone */
+	syscall_event(b, 1, T0 + 300, E_SYS_ENTER, 59);
+	ltt_payload_put_string(&b->pl, "/usr/bin/ls");
+	ltt_payload_put_s32(&b->pl, 40);
+	ltt_payload_put_s32(&b->pl, 40);
+	emit(b, 1, T0 + 310, E_EXEC);
+	syscall_event(b, 1, T0 + 320, E_SYS_EXIT, 59);
+	syscall_event(b, 1, T0 + 400, E_SYS_ENTER, 231);
+	task_event(b, 1, T0 + 410, E_EXIT, 40);
+	sched_switch(b, 1, T0 + 420, 40, 32, 0, "swapper/1");
+	task_event(b, 0, T0 + 500, E_FREE, 40);
+	syscall_event(b, 0, T0 + 600, E_SYS_ENTER, 56);
+	fork_events(b, 0, T0 + 610, 10, 40, FALSE);           /* pid 40 again */
+	syscall_event(b, 0, T0 + 630, E_SYS_EXIT, 56);
+	sched_switch(b, 0, T0 + 700, 10, 1, 0, "swapper/0");
+	wakeup(b, 1, T0 + 800, E_WAKEUP, 10);
+	trace = builder_finish(b);
+
+	m = analysis_merge_new(trace);
+	ts = lttv_trace_state_new(trace);
+	s = lttv_stats_new(ts, T0);
+	run_until(ts, s, m, T0 + 1);
+	idle0 = lttv_trace_state_find_process(ts, 0, 0);
+	idle1 = lttv_trace_state_find_process(ts, 0, 1);
+	g_assert_true(idle0 != idle1);
+	g_assert_cmpstr(lttv_process_name(idle1), ==, "swapper/1");
+	g_assert_true(lttv_trace_state_running_process(ts, 1) == idle1);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 1), ==, LTTV_CPU_IDLE);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 0), ==, LTTV_CPU_BUSY);
+	assert_top(idle1, 1, LTTV_MODE_IDLE, LTTV_SUBMODE_NONE);
+	parent = lttv_trace_state_find_process(ts, 10, 0);
+	g_assert_cmpuint(lttv_process_birth(parent), ==, 500);
+
+	run_until(ts, s, m, T0 + 121);
+	child = lttv_trace_state_find_process(ts, 40, 0);
+	g_assert_nonnull(child);
+	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_WAIT_FORK);
+	g_assert_cmpuint(lttv_process_birth(child), ==, T0 + 120);
+	g_assert_cmpint(lttv_process_ppid(child), ==, 10);
+	g_assert_cmpint(lttv_process_tgid(child), ==, 40);
+	assert_top(child, 2, LTTV_MODE_SYSCALL, 56);
+	run_until(ts, s, m, T0 + 151);
+	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_WAIT_CPU);
+	thread = lttv_trace_state_find_process(ts, 41, 0);
+	g_assert_cmpint(lttv_process_tgid(thread), ==, 10);
+	g_assert_cmpint(lttv_process_ppid(thread), ==, 1);
+
+	run_until(ts, s, m, T0 + 201);
+	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_RUNNING);
+	g_assert_cmpuint(lttv_process_cpu(child), ==, 1);
+	g_assert_cmpint(lttv_process_status(idle1), ==, LTTV_STATUS_WAIT_CPU);
+	run_until(ts, s, m, T0 + 251);
+	assert_top(child, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
+	run_until(ts, s, m, T0 + 321);
+	g_assert_cmpstr(lttv_process_name(child), ==, "ls");
+	run_until(ts, s, m, T0 + 411);
+	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_EXITING);
+	run_until(ts, s, m, T0 + 421);
+	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_ZOMBIE);
+	run_until(ts, s, m, T0 + 501);
+	g_assert_null(lttv_trace_state_find_process(ts, 40, 0));
+	run_until(ts, s, m, T0 + 621);
+	child = lttv_trace_state_find_process(ts, 40, 0);
+	g_assert_cmpuint(lttv_process_birth(child), ==, T0 + 620);
+	run_until(ts, s, m, T0 + 701);
+	g_assert_cmpint(lttv_process_status(parent), ==, LTTV_STATUS_BLOCKED);
+	run_until(ts, s, m, T0 + 801);
+	g_assert_cmpint(lttv_process_status(parent), ==, LTTV_STATUS_WAIT_CPU);
+	lttv_stats_close(s, T0 + 800);
+
+	/* Both tasks 40 have statistics of their own. */
+	tree = lttv_stats_tree(s, FALSE);
+	g_assert_nonnull(lttv_stats_node_find_process(tree, 40, T0 + 120, 0));
+	g_assert_nonnull(lttv_stats_node_find_process(tree, 40, T0 + 620, 0));
+	g_assert_cmpuint(node_mode_time(tree, 40, T0 + 120, 0, LTTV_MODE_SYSCALL), ==, 50 + 10 + 10 + 20);
+	g_assert_cmpuint(node_mode_time(tree, 40, T0 + 120, 0, LTTV_MODE_USER), ==, 50 + 80);
+	g_assert_cmpstr(lttv_stats_node_find_process(tree, 40, T0 + 120, 0)->name, ==, "ls");
+	g_assert_cmpuint(node_mode_time(tree, 0, 0, 1, LTTV_MODE_IDLE), ==, 200 + 380);
+	g_assert_cmpuint(node_mode_time(tree, 0, 0, 0, LTTV_MODE_IDLE), ==, 100);
+	g_assert_cmpuint(lttv_stats_node_count_events(lttv_stats_node_find_process(tree, 40, T0 + 120, 0),
+	                                              "sched_switch"), ==, 1);
+	lttv_stats_node_free(tree);
+	lttv_stats_free(s);
+	lttv_trace_state_free(ts);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+}
+
+/* Without page_fault_exit in the trace, faults do not change modes. */
+static void test_faults_without_exit(void)
+{
+	Builder *b = builder_new_full("ftrace-like", 1, FALSE);
+	LttTrace *trace;
+	AnalysisMerge *m;
+	LttvTraceState *ts;
+	LttvProcess *p;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 1, 0, 0);
+	dump_process(b, T0, 10, 10, 1, "a", 0, 0, 0, 0);
+	fault_event(b, 0, T0 + 10, E_PF_USER);
+	syscall_event(b, 0, T0 + 20, E_SYS_ENTER, 0);
+	fault_event(b, 0, T0 + 30, E_PF_KERNEL);
+	trace = builder_finish(b);
+
+	m = analysis_merge_new(trace);
+	ts = lttv_trace_state_new(trace);
+	run_until(ts, NULL, m, T0 + 11);
+	p = lttv_trace_state_find_process(ts, 10, 0);
+	assert_top(p, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
+	run_until(ts, NULL, m, LTT_TIME_INFINITE);
+	assert_top(p, 2, LTTV_MODE_SYSCALL, 0);
+	lttv_trace_state_free(ts);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+}
+
+/* A copy is independent of the original. */
+static void test_copy(void)
+{
+	const char *args[] = { "--cpus=2", "--processes=8", "--events=5000", "--seed=12", NULL };
+	char *path = analysis_synth(tmpdir, "copy", FALSE, args);
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(path, &error);
+	AnalysisMerge *m = analysis_merge_new(trace);
+	LttvTraceState *ts = lttv_trace_state_new(trace), *copy, *again;
+	GString *why = g_string_new(NULL);
+
+	g_assert_no_error(error);
+	run_until(ts, NULL, m, ltt_trace_start_time(trace) + (ltt_trace_end_time(trace) - ltt_trace_start_time(trace)) / 2);
+	copy = lttv_trace_state_copy(ts);
+	g_assert_true(analysis_state_equal(ts, copy, why));
+	run_until(ts, NULL, m, LTT_TIME_INFINITE);
+	g_assert_false(analysis_state_equal(ts, copy, why));
+	again = lttv_trace_state_copy(copy);
+	g_assert_true(analysis_state_equal(again, copy, why));
+	lttv_trace_state_free(again);
+	lttv_trace_state_free(copy);
+	lttv_trace_state_free(ts);
+	g_string_free(why, TRUE);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+	g_free(path);
+}
+
+int main(int argc, char **argv)
+{
+	int status;
+
+	g_test_init(&argc, &argv, NULL);
+	tmpdir = analysis_tmpdir();
+	g_test_add_func("/state/start-inside", test_start_inside);
+	g_test_add_func("/state/stray-events", test_stray_events);
+	g_test_add_func("/state/lifecycle", test_lifecycle);
+	g_test_add_func("/state/faults-without-exit", test_faults_without_exit);
+	g_test_add_func("/state/copy", test_copy);
+	status = g_test_run();
+	analysis_rmtree(tmpdir);
+	g_free(tmpdir);
+	return status;
+}
