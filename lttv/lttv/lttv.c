@@ -30,6 +30,36 @@ LttvHooks *lttv_global_hooks(const char *path)
 	return *v.v_pointer;
 }
 
+int lttv_global_int(const char *path)
+{
+	LttvAttributeValue v;
+	if (!lttv_attribute_find_by_path(lttv_global_attributes(), path, LTTV_INT, &v, NULL))
+		return 0;
+	return *v.v_int;
+}
+
+void lttv_global_set_int(const char *path, int value)
+{
+	LttvAttributeValue v;
+	if (lttv_attribute_find_by_path(lttv_global_attributes(), path, LTTV_INT, &v, NULL))
+		*v.v_int = value;
+}
+
+gpointer lttv_global_pointer(const char *path)
+{
+	LttvAttributeValue v;
+	if (!lttv_attribute_find_by_path(lttv_global_attributes(), path, LTTV_POINTER, &v, NULL))
+		return NULL;
+	return *v.v_pointer;
+}
+
+void lttv_global_set_pointer(const char *path, gpointer value)
+{
+	LttvAttributeValue v;
+	if (lttv_attribute_find_by_path(lttv_global_attributes(), path, LTTV_POINTER, &v, NULL))
+		*v.v_pointer = value;
+}
+
 void lttv_global_fini(void)
 {
 	g_clear_object(&global);

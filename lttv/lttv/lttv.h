@@ -1,25 +1,47 @@
 /* lttv.h: what liblttvcore shares process-wide.
  *
  * The global attribute tree is where modules publish hook lists and results
- * for each other.  The lttv program uses these hook lists (created on first
- * use, so a module may add to them in its init):
+ * for each other.  The lttv program calls (lists are created on first use,
+ * so a module may add to them in its init):
  *
  *   hooks/main/before      after options are parsed (call_data NULL)
  *   hooks/main/after       before modules are unloaded (call_data NULL)
- *   hooks/traceset/before  the batch run over the -t traces starts (call_data: LttvTracesetContext *)
+ *
+ * The batch run over the -t traces belongs to the batchAnalysis module
+ * (lttv/modules/text/batchAnalysis.c, from hooks/main/before); modules that
+ * use it name it as a prerequisite.  It calls:
+ *
+ *   hooks/traceset/before  the run starts (call_data: LttvTracesetContext *)
  *   hooks/traceset/after   it ended (call_data: LttvTracesetContext *)
  *   hooks/trace/before, hooks/trace/after          (call_data: LttvTraceContext *)
  *   hooks/tracefile/before, hooks/tracefile/after  (call_data: LttvTracefileContext *)
- *   hooks/event            every event of the run (call_data: LttvTracefileContext *)
+ *   hooks/event            every selected event (call_data: LttvTracefileContext *);
+ *                          the list is read when the run starts
  *
- * and these values:
+ * "Selected" means accepted by the filter (textFilter's -e); selected events
+ * are delivered before the process state applies them, so the state is the
+ * one in force when the event occurred (a sched_switch sees its prev task
+ * running).  Per tracefile, the same delivery goes through the list
+ * published in the tracefile context's attributes, for hooks that need
+ * per-tracefile data (add them from a hooks/tracefile/before hook):
+ *
+ *   batch/event   (pointer, in LttvTracefileContext.a) LttvHooks * of the run
+ *   batch/state   (pointer, in LttvTraceContext.a) the LttvTraceState of the
+ *                 trace, or NULL when no module asked for the state
+ *   batch/stats   (pointer, in LttvTraceContext.a, during hooks/trace/after
+ *                 and hooks/traceset/after) the LttvStatsNode tree of the
+ *                 whole trace, per CPU (stats.h), or NULL without -s
+ *
+ * Global values:
  *
  *   traceset               (pointer) the LttvTraceset of the -t traces
- *   batch/context_type     (ulong) a GType derived from LTTV_TYPE_TRACESET_CONTEXT
- *                          that the batch run instantiates (state and statistics
- *                          modules set it); 0 means LttvTracesetContext
+ *   verbose                (int) non-zero with -v
  *   batch/needs_traces     (int) non-zero when a loaded module has nothing to do
  *                          without -t: lttv then reports a missing -t
+ *   batch/needs_state      (int) a module that reads batch/state sets it
+ *                          non-zero (before hooks/main/before)
+ *   batch/filter           (pointer) the LttvFilter selecting events, or NULL
+ *                          (set by textFilter; filter.h)
  *   status                 (int) a module that failed (after printing why) sets it
  *                          non-zero: lttv exits with status 1
  */
@@ -35,6 +57,14 @@ LttvAttribute *lttv_global_attributes(void);
 
 /* The hook list at path in the global tree, created on first use. */
 LttvHooks *lttv_global_hooks(const char *path);
+
+/* Values of the global tree, created zeroed on first use.  A path holding
+ * a value of another type reads as 0 / NULL and is left alone (paths are
+ * chosen by programs; lttv_attribute_find_by_path says why). */
+int lttv_global_int(const char *path);
+void lttv_global_set_int(const char *path, int value);
+gpointer lttv_global_pointer(const char *path);
+void lttv_global_set_pointer(const char *path, gpointer value);
 
 /* Frees the global tree and its hook lists (program end). */
 void lttv_global_fini(void);

@@ -1,12 +1,12 @@
-/* main.c: the lttv command: loads modules, parses options, runs the main
- * hooks and a batch pass over the traces given with -t. */
+/* main.c: the lttv command: loads modules, parses options and runs the main
+ * hooks.  The pass over the traces given with -t belongs to the
+ * batchAnalysis module, which the modules that read events require. */
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "lttv.h"
 #include "module.h"
 #include "option.h"
-#include "tracecontext.h"
 #include "traceset.h"
 
 typedef struct {
@@ -62,14 +62,6 @@ static gboolean register_core_options(Lttv *lttv, GError **error)
 	                       LTTV_OPT_NONE, &lttv->version, NULL, NULL, error);
 }
 
-static int global_int(const char *path)
-{
-	LttvAttributeValue v;
-	if (!lttv_attribute_find_by_path(lttv_global_attributes(), path, LTTV_INT, &v, NULL))
-		return 0;
-	return *v.v_int;
-}
-
 static void print_help(void)
 {
 	lttv_option_print_help(stdout, "lttv");
@@ -80,41 +72,6 @@ static void print_help(void)
 		const LttvModuleInfo *info = lttv_module_get_info(lttv_module_get(i));
 		printf("  %-16s %s\n", info->name, info->short_description);
 	}
-}
-
-/* The batch pass: every event of the traceset through the global hooks. */
-static gboolean run_batch(Lttv *lttv)
-{
-	LttvAttributeValue v;
-	GType type = LTTV_TYPE_TRACESET_CONTEXT;
-	if (lttv_attribute_find_by_path(lttv_global_attributes(), "batch/context_type", LTTV_ULONG,
-	                                &v, NULL) && *v.v_ulong != 0) {
-		type = (GType) *v.v_ulong;
-		if (!g_type_is_a(type, LTTV_TYPE_TRACESET_CONTEXT)) {
-			fprintf(stderr, "lttv: batch/context_type is not a traceset context type\n");
-			return FALSE;
-		}
-	}
-	LttvTracesetContext *ctx = g_object_new(type, NULL);
-	lttv_context_init(ctx, lttv->ts);
-	LttvHooks *event = lttv_global_hooks("hooks/event");
-	lttv_process_traceset_begin(ctx, lttv_global_hooks("hooks/traceset/before"),
-	                            lttv_global_hooks("hooks/trace/before"),
-	                            lttv_global_hooks("hooks/tracefile/before"), event, NULL);
-	guint64 n = lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
-	lttv_process_traceset_end(ctx, lttv_global_hooks("hooks/traceset/after"),
-	                          lttv_global_hooks("hooks/trace/after"),
-	                          lttv_global_hooks("hooks/tracefile/after"), event, NULL);
-	lttv_context_fini(ctx);
-	g_object_unref(ctx);
-	if (lttv->verbose)
-		fprintf(stderr, "lttv: %" G_GUINT64_FORMAT " events read\n", n);
-	for (guint i = 0; i < lttv_traceset_number(lttv->ts); i++) {
-		LttTrace *t = lttv_trace_ltt(lttv_traceset_get(lttv->ts, i));
-		for (guint k = 0; k < ltt_trace_warning_count(t); k++)
-			fprintf(stderr, "lttv: warning: %s\n", ltt_trace_warning(t, k));
-	}
-	return TRUE;
 }
 
 static int run(Lttv *lttv, int argc, char **argv)
@@ -137,26 +94,24 @@ static int run(Lttv *lttv, int argc, char **argv)
 		for (guint i = 0; i < lttv_module_number(); i++)
 			fprintf(stderr, "lttv: module %s loaded\n",
 			        lttv_module_get_info(lttv_module_get(i))->name);
-	if (lttv_traceset_number(lttv->ts) == 0 && global_int("batch/needs_traces")) {
+	if (lttv_traceset_number(lttv->ts) == 0 && lttv_global_int("batch/needs_traces")) {
 		fprintf(stderr, "lttv: no trace given: add -t TRACE\n");
 		return 1;
 	}
-	if (lttv_traceset_number(lttv->ts) == 0 && lttv_module_number() == 0) {
+	if (lttv_module_number() == 0) {
 		fprintf(stderr, "lttv: nothing to do: load a module with -m NAME (see lttv --help)\n");
 		return 1;
 	}
+	lttv_global_set_int("verbose", lttv->verbose);
 	lttv_hooks_call(lttv_global_hooks("hooks/main/before"), NULL);
-	gboolean ok = lttv_traceset_number(lttv->ts) == 0 || run_batch(lttv);
 	lttv_hooks_call(lttv_global_hooks("hooks/main/after"), NULL);
-	return ok && global_int("status") == 0 ? 0 : 1;
+	return lttv_global_int("status") == 0 ? 0 : 1;
 }
 
 int main(int argc, char **argv)
 {
 	Lttv lttv = { .ts = lttv_traceset_new() };
-	LttvAttributeValue v;
-	if (lttv_attribute_find_by_path(lttv_global_attributes(), "traceset", LTTV_POINTER, &v, NULL))
-		*v.v_pointer = lttv.ts;
+	lttv_global_set_pointer("traceset", lttv.ts);
 	int status = run(&lttv, argc, argv);
 	lttv_module_unload_all();
 	lttv_option_clear();

@@ -1,11 +1,9 @@
 /* textDump.c: the textDump module: one line of text per event.
  *
- *   TRACE CHANNEL CPU SECONDS.NANOSECONDS EVENT FIELD=VALUE ...
+ *   TRACE CHANNEL CPU SECONDS.NANOSECONDS [PROCESS COLUMNS] EVENT FIELD=VALUE ...
  *
- * The format is described in doc/lttv.md.  Formatting avoids stdio in the
- * per-event path (integers and times are converted by hand into one buffer
- * written in large chunks): the dump runs at several million events per
- * second. */
+ * then, with batchAnalysis's -s, the statistics of each trace.  The formats
+ * are described in doc/lttv.md. */
 #include <config.h>
 #include <errno.h>
 #include <stdio.h>
@@ -15,189 +13,26 @@
 #include <lttv/lttv.h>
 #include <lttv/module.h>
 #include <lttv/option.h>
+#include <lttv/state.h>
 #include <lttv/tracecontext.h>
-
-#define OUT_CAPACITY (1u << 20)
-
-typedef struct {
-	char *data;
-	gsize len, cap;
-	FILE *file;
-	char *file_name;       /* for messages */
-	int write_errno;       /* first failure, 0 if none */
-} Output;
+#include "textDump-output.h"
+#include "textDump-stats.h"
 
 typedef struct _TypeCache TypeCache;
 
-/* The fixed start of every line of one tracefile: "TRACE CHANNEL CPU ". */
+/* What every line of one tracefile needs: its fixed start
+ * "TRACE CHANNEL CPU " and where the process columns come from. */
 typedef struct {
 	char *text;
 	gsize len;
+	const LttvTraceState *state;   /* with --process */
 	TypeCache **types;     /* by event id, filled on first use */
 	guint n_types;
 } Prefix;
 
-/* Where each tracefile context keeps its Prefix during a run. */
-#define PREFIX_ATTRIBUTE "textDump/prefix"
-
-static Output out;
-static gboolean no_field_names;
+static gboolean no_field_names, process_columns, no_events;
+static TextDumpStatsFormat stats_format;
 static GPtrArray *prefixes;    /* Prefix *, one per tracefile of the current run */
-
-static void flush_output(void)
-{
-	errno = 0;
-	if (out.len > 0 && out.write_errno == 0 && fwrite(out.data, 1, out.len, out.file) != out.len)
-		out.write_errno = errno ? errno : EIO;
-	out.len = 0;
-}
-
-/* Room for n more bytes. */
-static inline char *reserve(gsize n)
-{
-	if (G_UNLIKELY(out.len + n > out.cap)) {
-		flush_output();
-		if (n > out.cap) {
-			out.cap = n;
-			out.data = g_realloc(out.data, out.cap);
-		}
-	}
-	return out.data + out.len;
-}
-
-static inline void put(const char *s, gsize n)
-{
-	memcpy(reserve(n), s, n);
-	out.len += n;
-}
-
-/* The texts textDump builds itself (line prefixes, names, labels) are
- * padded so that they can be copied 16 bytes at a time. */
-#define PAD 16
-
-static char *padded_strdup(const char *s, gsize *len)
-{
-	*len = strlen(s);
-	char *p = g_malloc0(*len + PAD);
-	memcpy(p, s, *len);
-	return p;
-}
-
-static inline void put_padded(const char *s, gsize n)
-{
-	char *d = reserve(n + PAD);
-	for (gsize i = 0; i < n; i += PAD)
-		memcpy(d + i, s + i, PAD);
-	out.len += n;
-}
-
-static inline void put_c(char c)
-{
-	*reserve(1) = c;
-	out.len++;
-}
-
-static const char digit_pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* Writes the decimal digits of v ending at end; returns where they start. */
-static inline char *digits_before(char *end, guint64 v)
-{
-	while (v >= 100) {
-		guint r = (guint) (v % 100);
-		v /= 100;
-		end -= 2;
-		memcpy(end, digit_pairs + 2 * r, 2);
-	}
-	if (v >= 10) {
-		end -= 2;
-		memcpy(end, digit_pairs + 2 * v, 2);
-	} else {
-		*--end = (char) ('0' + v);
-	}
-	return end;
-}
-
-static inline guint digit_count(guint64 v)
-{
-	guint n = 1;
-	while (v >= 10000) {
-		v /= 10000;
-		n += 4;
-	}
-	return n + (v >= 10) + (v >= 100) + (v >= 1000);
-}
-
-static inline void put_uint(guint64 v)
-{
-	guint n = digit_count(v);
-	digits_before(reserve(20) + n, v);
-	out.len += n;
-}
-
-static inline void put_int(gint64 v)
-{
-	if (v < 0) {
-		put_c('-');
-		put_uint((guint64) 0 - (guint64) v);
-	} else {
-		put_uint((guint64) v);
-	}
-}
-
-static inline void put_time(LttTime t)
-{
-	put_uint(t / LTT_NSEC_PER_SEC);
-	char *p = reserve(10);
-	guint32 ns = (guint32) (t % LTT_NSEC_PER_SEC);
-	p[0] = '.';
-	/* Nine digits, leading zeros kept. */
-	for (int i = 8; i > 0; i -= 2) {
-		memcpy(p + i, digit_pairs + 2 * (ns % 100), 2);
-		ns /= 100;
-	}
-	p[1] = (char) ('0' + ns);
-	out.len += 10;
-}
-
-/* Bytes a string may hold as they are. */
-static inline gboolean plain(unsigned char c)
-{
-	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7f;
-}
-
-/* Returns the length of s. */
-static gsize put_string(const char *s)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *) s;
-	put_c('"');
-	for (;;) {
-		const unsigned char *q = p;
-		while (plain(*q))
-			q++;
-		put((const char *) p, (gsize) (q - p));
-		if (*q == '\0') {
-			put_c('"');
-			return (gsize) ((const char *) q - s);
-		}
-		char *d = reserve(4);
-		d[0] = '\\';
-		switch (*q) {
-		case '"': d[1] = '"'; out.len += 2; break;
-		case '\\': d[1] = '\\'; out.len += 2; break;
-		case '\n': d[1] = 'n'; out.len += 2; break;
-		case '\t': d[1] = 't'; out.len += 2; break;
-		default:
-			d[1] = 'x'; d[2] = hex[*q >> 4]; d[3] = hex[*q & 15];
-			out.len += 4;
-			break;
-		}
-		p = q + 1;
-	}
-}
 
 /* Prints v and sets *size to the bytes it occupies; FALSE when damaged. */
 static gboolean put_value(const LttValue *v, gsize *size);
@@ -288,7 +123,7 @@ static gboolean put_value(const LttValue *v, gsize *size)
 		const char *s;
 		if (!ltt_value_get_string(v, &s, NULL))
 			return FALSE;
-		*size = put_string(s) + 1;
+		*size = text_dump_put_string(s) + 1;
 		return TRUE;
 	}
 	case LTT_TYPE_ARRAY:
@@ -316,7 +151,7 @@ static TypeCache *type_cache_new(const LttEventType *et)
 {
 	TypeCache *c = g_new0(TypeCache, 1);
 	c->et = et;
-	c->name = padded_strdup(ltt_event_type_name(et), &c->name_len);
+	c->name = text_dump_padded_strdup(ltt_event_type_name(et), &c->name_len);
 	c->n_fields = ltt_event_type_field_count(et);
 	c->types = g_new(const LttType *, c->n_fields);
 	c->labels = g_new(char *, c->n_fields);
@@ -325,7 +160,7 @@ static TypeCache *type_cache_new(const LttEventType *et)
 		const LttField *f = ltt_event_type_field(et, i);
 		c->types[i] = ltt_field_type(f);
 		char *label = no_field_names ? g_strdup(" ") : g_strconcat(" ", ltt_field_name(f), "=", NULL);
-		c->labels[i] = padded_strdup(label, &c->label_lens[i]);
+		c->labels[i] = text_dump_padded_strdup(label, &c->label_lens[i]);
 		g_free(label);
 	}
 	return c;
@@ -380,6 +215,38 @@ static TypeCache *type_cache(Prefix *prefix, const LttEvent *e)
 	return c;
 }
 
+/* The task running on the event's CPU before the event:
+ * PID TGID "NAME" MODE SUBMODE STATUS, each "-" when no task is known. */
+static void put_process(const LttvTraceState *state, guint cpu)
+{
+	const LttvProcess *p = lttv_trace_state_running_process(state, cpu);
+	if (p == NULL) {
+		put(" - - - - - -", 12);
+		return;
+	}
+	const LttvExecFrame *top = lttv_process_frame(p, lttv_process_depth(p) - 1);
+	const char *mode = lttv_exec_mode_name(top->mode);
+	const char *submode = lttv_trace_state_submode_name(state, top->mode, top->submode);
+	const char *status = lttv_process_status_name(lttv_process_status(p));
+	put_c(' ');
+	put_int(lttv_process_pid(p));
+	put_c(' ');
+	put_int(lttv_process_tgid(p));
+	put_c(' ');
+	text_dump_put_string(lttv_process_name(p));
+	put_c(' ');
+	put(mode, strlen(mode));
+	put_c(' ');
+	if (submode != NULL)
+		put(submode, strlen(submode));
+	else if (top->submode != LTTV_SUBMODE_NONE)
+		put_int(top->submode);
+	else
+		put_c('-');
+	put_c(' ');
+	put(status, strlen(status));
+}
+
 static gboolean print_event(void *hook_data, void *call_data)
 {
 	Prefix *prefix = hook_data;
@@ -388,6 +255,8 @@ static gboolean print_event(void *hook_data, void *call_data)
 	const TypeCache *c = type_cache(prefix, e);
 	put_padded(prefix->text, prefix->len);
 	put_time(tfc->timestamp);
+	if (prefix->state != NULL)
+		put_process(prefix->state, ltt_event_cpu(e));
 	put_c(' ');
 	put_padded(c->name, c->name_len);
 	put_payload(e, c);
@@ -395,42 +264,53 @@ static gboolean print_event(void *hook_data, void *call_data)
 	return FALSE;
 }
 
+static gpointer attribute_pointer(LttvAttribute *a, const char *path)
+{
+	LttvAttributeValue v;
+	if (!lttv_attribute_find_by_path(a, path, LTTV_POINTER, &v, NULL))
+		return NULL;
+	return *v.v_pointer;
+}
+
+/* Adds the tracefile's printer to what batchAnalysis delivers for it. */
 static gboolean tracefile_before(void *hook_data, void *call_data)
 {
 	LttvTracefileContext *tfc = call_data;
+	LttvHooks *event = attribute_pointer(tfc->a, "batch/event");
+	if (no_events || event == NULL)
+		return FALSE;
 	Prefix *p = g_new0(Prefix, 1);
 	char *text = g_strdup_printf("%s %s %u ", ltt_trace_name(tfc->t_context->t),
 	                             ltt_tracefile_channel(tfc->tf), ltt_tracefile_cpu(tfc->tf));
-	p->text = padded_strdup(text, &p->len);
+	p->text = text_dump_padded_strdup(text, &p->len);
 	g_free(text);
+	if (process_columns)
+		p->state = attribute_pointer(tfc->t_context->a, "batch/state");
 	g_ptr_array_add(prefixes, p);
-	LttvAttributeValue v;
-	if (lttv_attribute_find_by_path(tfc->a, PREFIX_ATTRIBUTE, LTTV_POINTER, &v, NULL))
-		*v.v_pointer = p;
-	lttv_hooks_add(tfc->event, print_event, p, LTTV_PRIO_DEFAULT);
+	lttv_hooks_add(event, print_event, p, LTTV_PRIO_DEFAULT);
 	return FALSE;
 }
 
-static gboolean tracefile_after(void *hook_data, void *call_data)
+static void print_stats(const LttvTracesetContext *ctx)
 {
-	LttvTracefileContext *tfc = call_data;
-	LttvAttributeValue v;
-	if (lttv_attribute_find_by_path(tfc->a, PREFIX_ATTRIBUTE, LTTV_POINTER, &v, NULL))
-		lttv_hooks_remove_data(tfc->event, print_event, *v.v_pointer);
-	return FALSE;
+	for (guint i = 0; i < ctx->n_traces; i++) {
+		const LttvStatsNode *tree = attribute_pointer(ctx->traces[i]->a, "batch/stats");
+		if (tree != NULL)
+			text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
+	}
 }
 
 static gboolean traceset_after(void *hook_data, void *call_data)
 {
+	print_stats(call_data);
 	g_ptr_array_set_size(prefixes, 0);
-	flush_output();
-	if (out.write_errno == 0 && fflush(out.file) != 0)
-		out.write_errno = errno;
-	if (out.write_errno != 0) {
-		LttvAttributeValue v;
-		fprintf(stderr, "textDump: writing %s: %s\n", out.file_name, g_strerror(out.write_errno));
-		if (lttv_attribute_find_by_path(lttv_global_attributes(), "status", LTTV_INT, &v, NULL))
-			*v.v_int = 1;
+	text_dump_flush();
+	if (text_dump_out.write_errno == 0 && fflush(text_dump_out.file) != 0)
+		text_dump_out.write_errno = errno;
+	if (text_dump_out.write_errno != 0) {
+		fprintf(stderr, "textDump: writing %s: %s\n", text_dump_out.file_name,
+		        g_strerror(text_dump_out.write_errno));
+		lttv_global_set_int("status", 1);
 	}
 	return FALSE;
 }
@@ -447,10 +327,10 @@ static void prefix_free(gpointer data)
 
 static void close_output(void)
 {
-	if (out.file != NULL && out.file != stdout)
-		fclose(out.file);
-	out.file = NULL;
-	g_clear_pointer(&out.file_name, g_free);
+	if (text_dump_out.file != NULL && text_dump_out.file != stdout)
+		fclose(text_dump_out.file);
+	text_dump_out.file = NULL;
+	g_clear_pointer(&text_dump_out.file_name, g_free);
 }
 
 /* -o: opened at once, so that a bad path is reported with the command line. */
@@ -463,37 +343,75 @@ static gboolean open_output(void *hook_data, void *call_data)
 		return TRUE;
 	}
 	close_output();
-	out.file = f;
-	out.file_name = g_strdup(path);
+	text_dump_out.file = f;
+	text_dump_out.file_name = g_strdup(path);
 	return FALSE;
 }
+
+/* --process: the columns come from the state batchAnalysis keeps on request. */
+static gboolean want_state(void *hook_data, void *call_data)
+{
+	lttv_global_set_int("batch/needs_state", 1);
+	return FALSE;
+}
+
+static gboolean set_stats_format(void *hook_data, void *call_data)
+{
+	if (!text_dump_stats_format_parse(call_data, &stats_format)) {
+		lttv_option_fail("unknown format '%s' (tree or paths)", (const char *) call_data);
+		return TRUE;
+	}
+	return FALSE;
+}
+
+static const struct {
+	const char *long_name;
+	char short_name;
+	const char *description, *arg_description;
+	LttvOptionType type;
+	void *value;
+	LttvHook hook;
+} options[] = {
+	{ "output", 'o', "write the dump to FILE (default: standard output)", "FILE",
+	  LTTV_OPT_STRING, NULL, open_output },
+	{ "no-field-names", 0, "print field values without their names", NULL,
+	  LTTV_OPT_NONE, &no_field_names, NULL },
+	{ "process", 'p', "add the columns PID TGID \"NAME\" MODE SUBMODE STATUS of the task running "
+	  "the event's CPU", NULL, LTTV_OPT_NONE, &process_columns, want_state },
+	{ "no-events", 0, "print no event lines (only the statistics of -s)", NULL,
+	  LTTV_OPT_NONE, &no_events, NULL },
+	{ "stats-format", 0, "print the statistics of -s as an indented tree (default) or as "
+	  "'path value' lines (paths)", "tree|paths", LTTV_OPT_STRING, NULL,
+	  set_stats_format },
+};
 
 static const struct {
 	const char *path;
 	LttvHook hook;
 } hooks[] = {
 	{ "hooks/tracefile/before", tracefile_before },
-	{ "hooks/tracefile/after", tracefile_after },
 	{ "hooks/traceset/after", traceset_after },
 };
 
+static void remove_options(guint n)
+{
+	for (guint i = 0; i < n; i++)
+		lttv_option_remove(options[i].long_name);
+}
+
 static gboolean init(GError **error)
 {
-	LttvAttributeValue v;
-	if (!lttv_option_add("output", 'o', "write the dump to FILE (default: standard output)", "FILE",
-	                     LTTV_OPT_STRING, NULL, open_output, NULL, error))
-		return FALSE;
-	if (!lttv_option_add("no-field-names", 0, "print field values without their names", NULL,
-	                     LTTV_OPT_NONE, &no_field_names, NULL, NULL, error)) {
-		lttv_option_remove("output");
-		return FALSE;
-	}
-	if (lttv_attribute_find_by_path(lttv_global_attributes(), "batch/needs_traces", LTTV_INT, &v, NULL))
-		*v.v_int = 1;
-	out.cap = OUT_CAPACITY;
-	out.data = g_malloc(out.cap);
-	out.file = stdout;
-	out.file_name = g_strdup("standard output");
+	for (guint i = 0; i < G_N_ELEMENTS(options); i++)
+		if (!lttv_option_add(options[i].long_name, options[i].short_name, options[i].description,
+		                     options[i].arg_description, options[i].type, options[i].value,
+		                     options[i].hook, NULL, error)) {
+			remove_options(i);
+			return FALSE;
+		}
+	text_dump_out.cap = OUT_CAPACITY;
+	text_dump_out.data = g_malloc(text_dump_out.cap);
+	text_dump_out.file = stdout;
+	text_dump_out.file_name = g_strdup("standard output");
 	prefixes = g_ptr_array_new_with_free_func(prefix_free);
 	for (guint i = 0; i < G_N_ELEMENTS(hooks); i++)
 		lttv_hooks_add(lttv_global_hooks(hooks[i].path), hooks[i].hook, NULL, LTTV_PRIO_DEFAULT);
@@ -504,16 +422,19 @@ static void destroy(void)
 {
 	for (guint i = 0; i < G_N_ELEMENTS(hooks); i++)
 		lttv_hooks_remove_data(lttv_global_hooks(hooks[i].path), hooks[i].hook, NULL);
-	lttv_option_remove("output");
-	lttv_option_remove("no-field-names");
+	remove_options(G_N_ELEMENTS(options));
 	close_output();
-	g_clear_pointer(&out.data, g_free);
-	out.len = out.cap = 0;
+	g_clear_pointer(&text_dump_out.data, g_free);
+	text_dump_out.len = text_dump_out.cap = 0;
 	g_clear_pointer(&prefixes, g_ptr_array_unref);
 }
 
-LTTV_MODULE("textDump", "print every event as one line of text",
-            "Prints every event of the traces given with -t, in time order, as one line: trace, "
-            "channel, CPU, time (seconds.nanoseconds), event name and payload fields "
-            "(name=value).  The format is stable and documented in doc/lttv.md.",
-            init, destroy, NULL);
+static const char *const prerequisites[] = { "batchAnalysis", NULL };
+
+LTTV_MODULE("textDump", "print every event as one line of text, and statistics",
+            "Prints every event batchAnalysis delivers (all, or those textFilter's -e selects), in "
+            "time order, as one line: trace, channel, CPU, time (seconds.nanoseconds), with "
+            "--process the task running the CPU, event name and payload fields (name=value); "
+            "then, with -s, the statistics of each trace.  The formats are stable and documented "
+            "in doc/lttv.md.",
+            init, destroy, prerequisites);

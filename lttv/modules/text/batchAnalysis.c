@@ -1,0 +1,185 @@
+/* batchAnalysis.c: the batch run of the lttv command.
+ *
+ * Every event of the traces given with -t goes, in time order, through:
+ *   1. the filter (textFilter's -e), with the process state as it was when
+ *      the event occurred, then the text modules' hooks if it passed;
+ *   2. the process state and, with -s, the statistics (every event,
+ *      whether the filter selected it or not).
+ * What each hook sees is described in lttv/lttv/lttv.h; the user's view in
+ * doc/lttv.md. */
+#include <config.h>
+#include <stdio.h>
+#include <lttv/filter.h>
+#include <lttv/lttv.h>
+#include <lttv/module.h>
+#include <lttv/option.h>
+#include <lttv/state-context.h>
+#include <lttv/state-filter.h>
+#include <lttv/stats.h>
+#include <lttv/tracecontext.h>
+
+static gboolean compute_stats;
+
+/* How one tracefile's events reach the text modules. */
+typedef struct {
+	LttvHooks *hooks;          /* published as batch/event */
+	LttvTraceState *state;     /* of the tracefile's trace; NULL when not tracked */
+	LttvFilter *filter;        /* NULL: every event is selected */
+} Delivery;
+
+typedef struct {
+	LttvTracesetContext *ctx;
+	LttvContextState *cs;      /* NULL when no one needs the state */
+	LttvStats **stats;         /* per trace, with -s */
+	LttvStatsNode **trees;     /* per trace, with -s, once the events are read */
+	GPtrArray *deliveries;     /* Delivery *, one per tracefile */
+} Run;
+
+static void publish(LttvAttribute *a, const char *path, gpointer p)
+{
+	LttvAttributeValue v;
+	if (lttv_attribute_find_by_path(a, path, LTTV_POINTER, &v, NULL))
+		*v.v_pointer = p;
+}
+
+/* At LTTV_PRIO_HIGH: before the state hooks, so the filter's state.* fields
+ * and the modules see the state in force when the event occurred. */
+static gboolean deliver(void *hook_data, void *call_data)
+{
+	Delivery *d = hook_data;
+	LttvTracefileContext *tfc = call_data;
+	if (d->filter != NULL &&
+	    !lttv_filter_eval(d->filter, tfc->e, d->state != NULL ? lttv_trace_state_filter_process : NULL,
+	                      d->state))
+		return FALSE;
+	return lttv_hooks_call(d->hooks, tfc);
+}
+
+/* With -s, in place of the state hook: each trace's statistics cover its
+ * own span, so that traces of different times do not stretch each other. */
+static gboolean count_event(void *hook_data, void *call_data)
+{
+	const LttvTracefileContext *tfc = call_data;
+	lttv_stats_apply(hook_data, tfc->e);
+	return FALSE;
+}
+
+static void delivery_free(gpointer data)
+{
+	Delivery *d = data;
+	lttv_hooks_destroy(d->hooks);
+	g_free(d);
+}
+
+static void run_setup(Run *run, LttvFilter *filter, gboolean need_state)
+{
+	LttvTracesetContext *ctx = run->ctx;
+	LttvHooks *event = lttv_global_hooks("hooks/event");
+	if (need_state)
+		run->cs = lttv_context_state_new(ctx);
+	if (compute_stats) {
+		run->stats = g_new0(LttvStats *, ctx->n_traces);
+		run->trees = g_new0(LttvStatsNode *, ctx->n_traces);
+	} else if (need_state) {
+		lttv_context_state_add_hooks(run->cs);
+	}
+	run->deliveries = g_ptr_array_new_with_free_func(delivery_free);
+	for (guint i = 0; i < ctx->n_traces; i++) {
+		LttvTraceContext *tc = ctx->traces[i];
+		LttvTraceState *state = need_state ? lttv_context_state_get(run->cs, i) : NULL;
+		publish(tc->a, "batch/state", state);
+		if (compute_stats)
+			run->stats[i] = lttv_stats_new(state, ltt_trace_start_time(tc->t));
+		for (guint j = 0; j < tc->n_tracefiles; j++) {
+			LttvTracefileContext *tfc = tc->tracefiles[j];
+			Delivery *d = g_new0(Delivery, 1);
+			d->hooks = lttv_hooks_new();
+			d->state = state;
+			d->filter = filter;
+			lttv_hooks_add_list(d->hooks, event);
+			g_ptr_array_add(run->deliveries, d);
+			publish(tfc->a, "batch/event", d->hooks);
+			lttv_hooks_add(tfc->event, deliver, d, LTTV_PRIO_HIGH);
+			if (compute_stats)
+				lttv_hooks_add(tfc->event, count_event, run->stats[i], LTTV_PRIO_STATE);
+		}
+	}
+}
+
+/* Each trace's statistics end at its last event (its start when empty). */
+static void run_close_stats(Run *run)
+{
+	for (guint i = 0; i < run->ctx->n_traces; i++) {
+		LttvTraceContext *tc = run->ctx->traces[i];
+		LttTime last = lttv_trace_state_time(lttv_context_state_get(run->cs, i));
+		lttv_stats_close(run->stats[i], MAX(last, ltt_trace_start_time(tc->t)));
+		run->trees[i] = lttv_stats_tree(run->stats[i], TRUE);
+		publish(tc->a, "batch/stats", run->trees[i]);
+	}
+}
+
+static void run_free(Run *run)
+{
+	for (guint i = 0; run->stats != NULL && i < run->ctx->n_traces; i++) {
+		if (run->trees[i] != NULL)
+			lttv_stats_node_free(run->trees[i]);
+		lttv_stats_free(run->stats[i]);
+	}
+	g_free(run->trees);
+	g_free(run->stats);
+	lttv_context_state_free(run->cs);
+	g_object_unref(run->ctx);
+	g_ptr_array_unref(run->deliveries);
+}
+
+static gboolean batch_run(void *hook_data, void *call_data)
+{
+	LttvTraceset *ts = lttv_global_pointer("traceset");
+	if (ts == NULL || lttv_traceset_number(ts) == 0)
+		return FALSE;
+	LttvFilter *filter = lttv_global_pointer("batch/filter");
+	gboolean need_state = compute_stats || lttv_global_int("batch/needs_state") ||
+	                      (filter != NULL && lttv_filter_uses_state(filter));
+	Run run = { .ctx = lttv_traceset_context_new(ts) };
+	run_setup(&run, filter, need_state);
+	lttv_process_traceset_begin(run.ctx, lttv_global_hooks("hooks/traceset/before"),
+	                            lttv_global_hooks("hooks/trace/before"),
+	                            lttv_global_hooks("hooks/tracefile/before"), NULL, NULL);
+	guint64 n = lttv_process_traceset_middle(run.ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
+	if (compute_stats)
+		run_close_stats(&run);
+	lttv_process_traceset_end(run.ctx, lttv_global_hooks("hooks/traceset/after"),
+	                          lttv_global_hooks("hooks/trace/after"),
+	                          lttv_global_hooks("hooks/tracefile/after"), NULL, NULL);
+	run_free(&run);
+	if (lttv_global_int("verbose"))
+		fprintf(stderr, "lttv: %" G_GUINT64_FORMAT " events read\n", n);
+	for (guint i = 0; i < lttv_traceset_number(ts); i++) {
+		LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
+		for (guint k = 0; k < ltt_trace_warning_count(t); k++)
+			fprintf(stderr, "lttv: warning: %s\n", ltt_trace_warning(t, k));
+	}
+	return FALSE;
+}
+
+static gboolean init(GError **error)
+{
+	if (!lttv_option_add("stats", 's', "compute statistics per trace, CPU, process, mode, submode "
+	                     "and event type", NULL, LTTV_OPT_NONE, &compute_stats, NULL, NULL, error))
+		return FALSE;
+	lttv_global_set_int("batch/needs_traces", 1);
+	lttv_hooks_add(lttv_global_hooks("hooks/main/before"), batch_run, NULL, LTTV_PRIO_DEFAULT);
+	return TRUE;
+}
+
+static void destroy(void)
+{
+	lttv_hooks_remove_data(lttv_global_hooks("hooks/main/before"), batch_run, NULL);
+	lttv_option_remove("stats");
+}
+
+LTTV_MODULE("batchAnalysis", "read the traces, with process state, statistics and filter",
+            "Reads every event of the traces given with -t in time order, keeps the process state "
+            "when a module needs it, computes statistics with -s, and hands the events the filter "
+            "selects (textFilter) to the text modules, such as textDump.",
+            init, destroy, NULL);
