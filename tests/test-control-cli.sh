@@ -1,0 +1,89 @@
+#!/bin/sh
+# lttctl and lttd command lines: help, version, usage errors, the errors a
+# user meets without root or tracefs, and `lttctl record` end to end.
+# Parts that need root and tracefs say so and skip.
+bin=${TOP_BUILDDIR:-..}/ltt-control
+lttctl=$bin/lttctl
+lttd=$bin/lttd
+tracefs=${LTT_TRACEFS:-/sys/kernel/tracing}
+tmp=$(mktemp -d)
+LTTCTL_STATE_DIR=$tmp/state
+export LTTCTL_STATE_DIR
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+echo "1..12"
+
+check() {   # check DESCRIPTION COMMAND...: ok when COMMAND succeeds
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		failed=1
+	fi
+}
+
+skip() {    # skip DESCRIPTION REASON
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
+version=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "${TOP_BUILDDIR:-..}/config.h")
+
+check "lttctl --help lists the commands" \
+	sh -c "'$lttctl' --help | grep -q 'record -o DIR'"
+check "lttctl --version prints the package version" \
+	sh -c "'$lttctl' --version | grep -qF '$version'"
+check "lttd --help describes its options" \
+	sh -c "'$lttd' --help | grep -q -- '--instance'"
+check "lttd --version prints the package version" \
+	sh -c "'$lttd' --version | grep -qF '$version'"
+check "lttctl without a command is a usage error (status 2)" \
+	sh -c "'$lttctl' 2>/dev/null; test \$? -eq 2"
+check "an unknown lttctl command is named in the error" \
+	sh -c "'$lttctl' frobnicate 2>&1 | grep -q 'unknown command \"frobnicate\"'"
+check "lttd without --instance is a usage error (status 2)" \
+	sh -c "'$lttd' -o '$tmp/x' 2>/dev/null; test \$? -eq 2"
+
+# Not root: a clear message, not a tracefs error.
+if [ "$(id -u)" != 0 ]; then
+	check "without root, lttctl says root is needed" \
+		sh -c "'$lttctl' create t -o '$tmp/t' 2>&1 | grep -q 'needs root'"
+elif command -v setpriv >/dev/null; then
+	check "without root, lttctl says root is needed" \
+		sh -c "setpriv --reuid=65534 --regid=65534 --clear-groups '$lttctl' create t -o '$tmp/t' 2>&1 | grep -q 'needs root'"
+else
+	skip "without root, lttctl says root is needed" "running as root without setpriv"
+fi
+
+if [ "$(id -u)" != 0 ]; then
+	skip "a missing tracefs is reported" "needs root"
+	skip "unknown events are refused and leave no instance" "needs root"
+	skip "record returns the command's status and removes its instance" "needs root"
+	skip "record writes a readable trace directory" "needs root"
+	exit $failed
+fi
+check "a missing tracefs is reported" \
+	sh -c "LTT_TRACEFS='$tmp/none' '$lttctl' create t -o '$tmp/t' 2>&1 | grep -q 'tracefs'"
+if [ ! -d "$tracefs/instances" ]; then
+	skip "unknown events are refused and leave no instance" "no tracefs at $tracefs"
+	skip "record returns the command's status and removes its instance" "no tracefs at $tracefs"
+	skip "record writes a readable trace directory" "no tracefs at $tracefs"
+	exit $failed
+fi
+name=cli-$$
+check "unknown events are refused and leave no instance" \
+	sh -c "! '$lttctl' create $name -o '$tmp/t' -e nosuch:event 2>'$tmp/err' &&
+	       grep -q 'nosuch:event: no such kernel event' '$tmp/err' &&
+	       test ! -e '$tracefs/instances/ltt-$name' && test ! -e '$tmp/state/$name.session'"
+"$lttctl" record -o "$tmp/rec" -- sh -c 'exit 3' 2>"$tmp/rec.err"
+status=$?
+check "record returns the command's status and removes its instance" \
+	sh -c "test $status -eq 3 && ! ls '$tracefs/instances' | grep -q '^ltt-record-'"
+check "record writes a readable trace directory" \
+	sh -c "grep -q '^ltt-metadata 1.0' '$tmp/rec/metadata' && test -s '$tmp/rec/kernel_0' &&
+	       grep -q '^lttd.cpu0.events ' '$tmp/rec/metadata'"
+exit $failed
