@@ -21,35 +21,62 @@ static double seconds_since(gint64 start)
 	return (double) (g_get_monotonic_time() - start) / 1e6;
 }
 
-/* Reads every value below v; returns a checksum so nothing is optimised away. */
-static guint64 walk(const LttValue *v)
-{
-	const LttType *t = v->type;
-	guint64 sum = 0, n;
-	const char *s;
-	LttValue sub;
+static guint64 walk_contents(const LttValue *v);
 
-	switch (ltt_type_kind(t)) {
-	case LTT_TYPE_STRING:
-		if (ltt_value_get_string(v, &s, NULL))
-			sum += (guchar) s[0];
-		break;
-	case LTT_TYPE_ARRAY:
-	case LTT_TYPE_SEQUENCE:
-		if (ltt_value_element_count(v, &n, NULL))
-			for (guint64 i = 0; i < n && ltt_value_element(v, i, &sub, NULL); i++)
-				sum += walk(&sub);
-		break;
-	case LTT_TYPE_STRUCT:
-		n = ltt_type_field_count(t);
-		for (guint i = 0; i < n && ltt_value_member(v, i, &sub, NULL); i++)
-			sum += walk(&sub);
-		break;
-	default:
-		if (ltt_value_get_uint(v, &n, NULL))
-			sum += n;
+/* Reads n decoded values and everything below them, as a consumer that
+ * reads all fields does; returns a checksum so nothing is optimised away. */
+static guint64 walk_values(const LttDecodedValue *d, guint n)
+{
+	guint64 sum = 0;
+
+	for (guint i = 0; i < n; i++) {
+		switch (d[i].kind) {
+		case LTT_TYPE_STRING:
+			sum += (guchar) d[i].string[0];
+			break;
+		case LTT_TYPE_ARRAY:
+		case LTT_TYPE_SEQUENCE:
+		case LTT_TYPE_STRUCT:
+			sum += walk_contents(&d[i].value);
+			break;
+		default:
+			sum += d[i].uint;
+		}
 	}
 	return sum;
+}
+
+/* The members or elements of v, decoded in runs. */
+static guint64 walk_contents(const LttValue *v)
+{
+	LttDecodedValue run[16];
+	LttValueIter it;
+	guint64 sum = 0;
+	guint n;
+
+	if (!ltt_value_iter_init(&it, v, NULL))
+		return 0;
+	do {
+		n = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), NULL);
+		sum += walk_values(run, n);
+	} while (n == G_N_ELEMENTS(run));
+	return sum;
+}
+
+/* Every field of the event: the top-level ones decoded in one call. */
+static guint64 walk_event(const LttEvent *ev)
+{
+	LttDecodedValue fields[32];
+	guint n = ltt_event_fields(ev, fields, G_N_ELEMENTS(fields), NULL);
+
+	if (n == G_N_ELEMENTS(fields)) {
+		/* Perhaps more fields than the buffer holds: walk the payload as
+		 * the struct it is, in runs. */
+		LttValue payload;
+		ltt_event_payload_value(ev, &payload);
+		return walk_contents(&payload);
+	}
+	return walk_values(fields, n);
 }
 
 /* Reads every tracefile from its start; decode: also every field. */
@@ -68,11 +95,8 @@ static guint64 read_all(LttTrace *trace, gboolean decode, guint64 *checksum)
 				continue;
 			ev = ltt_tracefile_event(tf);
 			sum += ltt_event_time(ev) ^ ltt_event_id(ev);
-			if (decode) {
-				LttValue v;
-				ltt_event_payload_value(ev, &v);
-				sum += walk(&v);
-			}
+			if (decode)
+				sum += walk_event(ev);
 			events++;
 		}
 	}

@@ -1,6 +1,6 @@
 /* event-format.c: a payload as text, "{ pid = 12, comm = "bash" }".
- * Walks members and elements in order, advancing by each value's size, so
- * that formatting is linear in the payload. */
+ * Decodes members and elements in order with LttValueIter, so that
+ * formatting is one pass over the payload. */
 #include "ltt-error.h"
 #include "event.h"
 
@@ -23,88 +23,73 @@ static void append_string(GString *out, const char *s)
 	g_string_append_c(out, '"');
 }
 
-static void format_value(const LttValue *v, GString *out, LttFormatFlags flags);
+static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags);
 
-/* Formats count values laid end to end from first: struct members (named
- * by st) or elements (st NULL).  Past a damaged value the others cannot be
- * located: the remaining members print as damaged, elements stop. */
-static void format_sequence_of(LttValue first, guint64 count, const LttType *st, GString *out,
-                               LttFormatFlags flags)
+static void format_item_start(GString *out, guint64 i, const LttType *st, LttFormatFlags flags)
 {
-	LttValue v = first;
-	gboolean damaged = FALSE;
-
-	for (guint64 i = 0; i < count; i++) {
-		gsize size;
-
-		g_string_append(out, i ? ", " : " ");
-		if (st != NULL) {
-			const LttField *f = ltt_type_field(st, (guint) i);
-			v.type = ltt_field_type(f);
-			if (flags & LTT_FORMAT_FIELD_NAMES)
-				g_string_append_printf(out, "%s = ", ltt_field_name(f));
-		}
-		if (damaged || !ltt_value_size(&v, &size, NULL)) {
-			g_string_append(out, "<damaged>");
-			damaged = TRUE;
-			if (st == NULL)
-				break;
-			continue;
-		}
-		format_value(&v, out, flags);
-		v.data += size;
-		v.avail -= size;
-	}
-	g_string_append_c(out, ' ');
+	g_string_append(out, i ? ", " : " ");
+	if (st != NULL && (flags & LTT_FORMAT_FIELD_NAMES))
+		g_string_append_printf(out, "%s = ", ltt_field_name(ltt_type_field(st, (guint) i)));
 }
 
-static void format_value(const LttValue *v, GString *out, LttFormatFlags flags)
+/* "{ a = 1, b = 2 }" or "[ 1, 2 ]", decoding runs of values in one pass.
+ * Past a damaged value the others cannot be located: the remaining members
+ * print as damaged, elements stop. */
+static void format_contents(const LttValue *v, GString *out, LttFormatFlags flags)
 {
-	const LttType *t = v->type;
-	LttValue first = *v;
-	const char *s;
-	guint64 u, n;
+	const LttType *st = ltt_type_kind(v->type) == LTT_TYPE_STRUCT ? v->type : NULL;
+	LttDecodedValue run[8];
+	LttValueIter it;
+	GError *damage = NULL;
+	guint64 i = 0;
+	guint n;
 
-	switch (ltt_type_kind(t)) {
-	case LTT_TYPE_STRING:
-		if (ltt_value_get_string(v, &s, NULL))
-			append_string(out, s);
-		else
+	if (!ltt_value_iter_init(&it, v, NULL)) {
+		g_string_append(out, "<damaged>");
+		return;
+	}
+	g_string_append_c(out, st ? '{' : '[');
+	do {
+		n = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), &damage);
+		for (guint k = 0; k < n; k++, i++) {
+			format_item_start(out, i, st, flags);
+			format_value(&run[k], out, flags);
+		}
+	} while (n == G_N_ELEMENTS(run));
+	if (damage != NULL) {
+		do {
+			format_item_start(out, i, st, flags);
 			g_string_append(out, "<damaged>");
+		} while (st != NULL && ++i < ltt_type_field_count(st));
+		g_error_free(damage);
+	}
+	g_string_append(out, st ? " }" : " ]");
+}
+
+static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags)
+{
+	const char *label;
+
+	switch (d->kind) {
+	case LTT_TYPE_STRING:
+		append_string(out, d->string);
 		break;
 	case LTT_TYPE_ENUM:
-		if ((s = ltt_value_get_enum_label(v)) != NULL) {
-			g_string_append(out, s);
+		if ((label = ltt_type_enum_label(d->value.type, (gint64) d->uint)) != NULL) {
+			g_string_append(out, label);
 			break;
 		}
 		/* An unnamed value prints as its number. */
 		G_GNUC_FALLTHROUGH;
 	case LTT_TYPE_S8: case LTT_TYPE_S16: case LTT_TYPE_S32: case LTT_TYPE_S64:
 	case LTT_TYPE_U8: case LTT_TYPE_U16: case LTT_TYPE_U32: case LTT_TYPE_U64:
-		if (!ltt_value_get_uint(v, &u, NULL))
-			g_string_append(out, "<damaged>");
-		else if (ltt_type_is_signed(t))
-			g_string_append_printf(out, "%" G_GINT64_FORMAT, (gint64) u);
+		if (ltt_type_is_signed(d->value.type))
+			g_string_append_printf(out, "%" G_GINT64_FORMAT, (gint64) d->uint);
 		else
-			g_string_append_printf(out, "%" G_GUINT64_FORMAT, u);
-		break;
-	case LTT_TYPE_ARRAY:
-	case LTT_TYPE_SEQUENCE:
-		if (!ltt_value_element_count(v, &n, NULL) || (n > 0 && !ltt_value_element(v, 0, &first, NULL))) {
-			g_string_append(out, "<damaged>");
-			break;
-		}
-		g_string_append_c(out, '[');
-		format_sequence_of(first, n, NULL, out, flags);
-		g_string_append_c(out, ']');
-		break;
-	case LTT_TYPE_STRUCT:
-		g_string_append_c(out, '{');
-		format_sequence_of(first, ltt_type_field_count(t), t, out, flags);
-		g_string_append_c(out, '}');
+			g_string_append_printf(out, "%" G_GUINT64_FORMAT, d->uint);
 		break;
 	default:
-		g_string_append(out, "<damaged>");
+		format_contents(&d->value, out, flags);
 	}
 }
 
@@ -113,5 +98,5 @@ void ltt_event_format_payload(const LttEvent *ev, GString *out, LttFormatFlags f
 	LttValue v;
 
 	ltt_event_payload_value(ev, &v);
-	format_value(&v, out, flags);
+	format_contents(&v, out, flags);
 }

@@ -78,10 +78,7 @@ static G_GNUC_NO_INLINE gboolean wrong_kind(const LttValue *v, const char *wante
 }
 
 /* Reads an integer of the given kind (s8..u64), sign- or zero-extended. */
-#ifdef __GNUC__
-__attribute__((always_inline))
-#endif
-static inline guint64 load_int(LttTypeKind kind, const guint8 *p, gboolean swap)
+static guint64 load_int(LttTypeKind kind, const guint8 *p, gboolean swap)
 {
 	switch (kind) {
 	case LTT_TYPE_S8: return (guint64) (gint64) (gint8) p[0];
@@ -92,6 +89,56 @@ static inline guint64 load_int(LttTypeKind kind, const guint8 *p, gboolean swap)
 	case LTT_TYPE_U32: return ltt_load_u32(p, swap);
 	default: return ltt_load_u64(p, swap);
 	}
+}
+
+/* The integer or enum of type t at data + pos, which fits in the window
+ * [data, data + avail).  Any 8 bytes of the window that contain the value
+ * will do: those that begin with it, else those that end with it.  The
+ * shift that moves the value to the top then depends only on which, and on
+ * the byte order; only a window of fewer than 8 bytes takes the switch. */
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline guint64 load_in_window(const LttType *t, const guint8 *data, gsize pos, gsize avail,
+                                     gboolean swap)
+{
+	/* After a forward load (and swap), the value sits at the top of x when
+	 * its first byte lands there: when x ends up in big-endian order. */
+	gboolean top = G_BYTE_ORDER == G_LITTLE_ENDIAN ? swap : !swap;
+	guint64 x;
+
+	if (G_LIKELY(avail - pos >= 8)) {
+		memcpy(&x, data + pos, sizeof x);
+	} else if (pos + t->size >= 8) {
+		memcpy(&x, data + pos + t->size - 8, sizeof x);
+		top = !top;
+	} else {
+		return load_int(t->int_kind, data + pos, swap);
+	}
+	if (swap)
+		x = GUINT64_SWAP_LE_BE(x);
+	if (!top)
+		x <<= t->int_shift;
+	return (guint64) ((gint64) x >> t->int_shift) & t->int_mask;
+}
+
+static gboolean value_size(const LttType *t, const guint8 *data, gsize avail, gboolean swap, gsize *out);
+
+/* value_size with the common cases inline: fixed sizes and strings are
+ * most of the values stepped over. */
+static inline gboolean value_extent(const LttType *t, const guint8 *data, gsize avail, gboolean swap,
+                                    gsize *out)
+{
+	if (G_LIKELY(t->is_fixed)) {
+		*out = t->size;
+		return t->size <= avail;
+	}
+	if (t->kind == LTT_TYPE_STRING) {
+		const guint8 *nul = memchr(data, 0, avail);
+		*out = nul ? (gsize) (nul - data) + 1 : 0;
+		return nul != NULL;
+	}
+	return value_size(t, data, avail, swap, out);
 }
 
 /* Size of the value of type t at data, within avail bytes; FALSE when it
@@ -118,7 +165,7 @@ static gboolean value_size(const LttType *t, const guint8 *data, gsize avail, gb
 		off = t->length_type->size;
 		if (off > avail)
 			return FALSE;
-		n = load_int(t->length_type->kind, data, swap);
+		n = load_in_window(t->length_type, data, 0, avail, swap);
 		if (t->element->is_fixed) {
 			/* A multiplication, not a division: this is on every decode. */
 			if (!g_uint64_checked_mul(&n, n, t->element->size) || n > avail - off)
@@ -133,7 +180,7 @@ static gboolean value_size(const LttType *t, const guint8 *data, gsize avail, gb
 	case LTT_TYPE_STRUCT:
 		for (guint i = 0; i < t->count; i++) {
 			gsize s;
-			if (!value_size(t->fields[i].type, data + off, avail - off, swap, &s))
+			if (!value_extent(t->fields[i].type, data + off, avail - off, swap, &s))
 				return FALSE;
 			off += s;
 		}
@@ -144,7 +191,7 @@ static gboolean value_size(const LttType *t, const guint8 *data, gsize avail, gb
 	}
 	for (guint64 i = 0; i < n; i++) {
 		gsize s;
-		if (!value_size(t->element, data + off, avail - off, swap, &s))
+		if (!value_extent(t->element, data + off, avail - off, swap, &s))
 			return FALSE;
 		off += s;
 	}
@@ -154,36 +201,36 @@ static gboolean value_size(const LttType *t, const guint8 *data, gsize avail, gb
 
 gboolean ltt_value_size(const LttValue *v, gsize *out, GError **error)
 {
-	if (!value_size(v->type, v->data, v->avail, v->swap, out))
+	if (!value_extent(v->type, v->data, v->avail, v->swap, out))
 		return short_payload(v, error);
+	return TRUE;
+}
+
+static inline gboolean get_uint(const LttValue *v, guint64 *out, GError **error)
+{
+	if (G_UNLIKELY(v->type->int_kind == 0))
+		return wrong_kind(v, "an integer", error);
+	if (G_UNLIKELY(v->type->size > v->avail))
+		return short_payload(v, error);
+	*out = load_in_window(v->type, v->data, 0, v->avail, v->swap);
 	return TRUE;
 }
 
 gboolean ltt_value_get_int(const LttValue *v, gint64 *out, GError **error)
 {
-	guint64 u;
-
-	if (!ltt_value_get_uint(v, &u, error))
-		return FALSE;
-	*out = (gint64) u;
-	return TRUE;
+	return get_uint(v, (guint64 *) out, error);
 }
 
 gboolean ltt_value_get_uint(const LttValue *v, guint64 *out, GError **error)
 {
-	if (v->type->int_kind == 0)
-		return wrong_kind(v, "an integer", error);
-	if (v->type->size > v->avail)
-		return short_payload(v, error);
-	*out = load_int(v->type->int_kind, v->data, v->swap);
-	return TRUE;
+	return get_uint(v, out, error);
 }
 
 const char *ltt_value_get_enum_label(const LttValue *v)
 {
-	guint64 u;
+	guint64 u = 0;
 
-	if (v->type->kind != LTT_TYPE_ENUM || !ltt_value_get_uint(v, &u, NULL))
+	if (v->type->kind != LTT_TYPE_ENUM || !get_uint(v, &u, NULL))
 		return NULL;
 	return ltt_type_enum_label(v->type, (gint64) u);
 }
@@ -196,50 +243,6 @@ gboolean ltt_value_get_string(const LttValue *v, const char **out, GError **erro
 		return short_payload(v, error);
 	*out = (const char *) v->data;
 	return TRUE;
-}
-
-/* Where the last member or element looked up in a value begins.  Readers
- * visit members and elements in order: starting from the previous one makes
- * such a visit linear instead of quadratic when sizes vary.  Per thread, and
- * keyed by everything that determines the layout. */
-typedef struct {
-	const LttType *type;
-	const guint8 *data;
-	gsize avail;
-	guint64 index;
-	gsize offset;
-} WalkCache;
-
-#ifdef __GNUC__
-/* The cheap TLS model: libltt is linked by programs, not loaded late. */
-static _Thread_local WalkCache walk_cache __attribute__((tls_model("initial-exec")));
-#else
-static _Thread_local WalkCache walk_cache;
-#endif
-
-/* Index (and *off) to walk from towards target: the anchor or a nearer
- * remembered place. */
-static guint64 walk_start(const LttValue *v, guint64 anchor, guint64 target, gsize *off)
-{
-	const WalkCache *c = &walk_cache;
-
-	if (c->type == v->type && c->data == v->data && c->avail == v->avail && c->index > anchor &&
-	    c->index <= target && c->offset <= v->avail) {
-		*off = c->offset;
-		return c->index;
-	}
-	return anchor;
-}
-
-static void walk_remember(const LttValue *v, guint64 index, gsize off)
-{
-	WalkCache *c = &walk_cache;
-
-	c->type = v->type;
-	c->data = v->data;
-	c->avail = v->avail;
-	c->index = index;
-	c->offset = off;
 }
 
 static void set_value(LttValue *out, const LttType *type, const LttValue *within, gsize off)
@@ -260,7 +263,7 @@ static gboolean element_count(const LttValue *v, guint64 *out, GError **error)
 		return wrong_kind(v, "an array or a sequence", error);
 	if (v->type->length_type->size > v->avail)
 		return short_payload(v, error);
-	*out = load_int(v->type->length_type->kind, v->data, v->swap);
+	*out = load_in_window(v->type->length_type, v->data, 0, v->avail, v->swap);
 	return TRUE;
 }
 
@@ -294,13 +297,12 @@ static G_GNUC_NO_INLINE gboolean element_walk(const LttValue *v, guint64 i, LttV
 			return short_payload(v, error);
 		off += (gsize) (end - elem->size);
 	} else {
-		for (guint64 k = walk_start(v, 0, i, &off); k < i; k++) {
+		for (guint64 k = 0; k < i; k++) {
 			gsize s;
-			if (!value_size(elem, v->data + off, v->avail - off, v->swap, &s))
+			if (!value_extent(elem, v->data + off, v->avail - off, v->swap, &s))
 				return short_payload(v, error);
 			off += s;
 		}
-		walk_remember(v, i, off);
 	}
 	set_value(out, elem, v, off);
 	return TRUE;
@@ -324,20 +326,20 @@ gboolean ltt_value_element(const LttValue *v, guint64 i, LttValue *out, GError *
 	return element_walk(v, i, out, error);
 }
 
-/* A member after variable-size ones: walk from the nearest place known. */
+/* A member after variable-size ones: walk from the last member at a known
+ * offset (visits of every member use LttValueIter instead). */
 static G_GNUC_NO_INLINE gboolean member_walk(const LttValue *v, const LttField *f, LttValue *out,
                                              GError **error)
 {
 	const LttType *t = v->type;
 	gsize off = (gsize) t->fields[f->anchor].struct_offset;
 
-	for (guint k = (guint) walk_start(v, f->anchor, f->index, &off); k < f->index; k++) {
+	for (guint k = f->anchor; k < f->index; k++) {
 		gsize s;
-		if (off > v->avail || !value_size(t->fields[k].type, v->data + off, v->avail - off, v->swap, &s))
+		if (off > v->avail || !value_extent(t->fields[k].type, v->data + off, v->avail - off, v->swap, &s))
 			return short_payload(v, error);
 		off += s;
 	}
-	walk_remember(v, f->index, off);
 	if (off > v->avail)
 		return short_payload(v, error);
 	set_value(out, f->type, v, off);
@@ -368,6 +370,124 @@ gboolean ltt_value_member(const LttValue *v, guint i, LttValue *out, GError **er
 	return TRUE;
 }
 
+gboolean ltt_value_iter_init(LttValueIter *it, const LttValue *v, GError **error)
+{
+	const LttType *t = v->type;
+
+	it->type = t;
+	it->data = v->data;
+	it->avail = v->avail;
+	it->swap = v->swap;
+	it->index = 0;
+	it->pos = 0;
+	it->count = 0;
+	switch (t->kind) {
+	case LTT_TYPE_STRUCT:
+	case LTT_TYPE_ARRAY:
+		it->count = t->count;
+		return TRUE;
+	case LTT_TYPE_SEQUENCE:
+		it->pos = t->length_type->size;
+		return element_count(v, &it->count, error);
+	default:
+		return wrong_kind(v, "a struct, an array or a sequence", error);
+	}
+}
+
+/* The part of d common to every kind. */
+static inline void decoded_init(LttDecodedValue *d, const LttType *t, const guint8 *p, gsize left,
+                                gboolean swap)
+{
+	d->value.type = t;
+	d->value.data = p;
+	d->value.avail = left;
+	d->value.swap = swap;
+	d->kind = t->kind;
+	d->uint = 0;
+	d->string = NULL;
+}
+
+/* Decodes the next n values (fields: the members' types, NULL for
+ * elements); returns how many before one that does not fit.  The cursor
+ * lives in locals: stores to out could otherwise alias it.  Inlined in its
+ * two callers: a call costs as much as decoding a value. */
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline guint read_values(LttValueIter *it, const LttField *fields, LttDecodedValue *out, guint n)
+{
+	const LttType *element = it->type->element;
+	const guint8 *data = it->data;
+	gsize avail = it->avail, pos = it->pos;
+	gboolean swap = it->swap;
+	guint64 index = it->index;
+	guint i;
+
+	for (i = 0; i < n; i++, index++) {
+		const LttType *t = fields ? fields[index].type : element;
+		const guint8 *p = data + pos;
+		gsize left = avail - pos, size = t->size;
+		LttDecodedValue *d = &out[i];
+
+		decoded_init(d, t, p, left, swap);
+		if (t->int_kind != 0) {
+			if (G_UNLIKELY(size > left))
+				break;
+			d->uint = load_in_window(t, data, pos, avail, swap);
+		} else if (t->kind == LTT_TYPE_STRING) {
+			const guint8 *nul = memchr(p, 0, left);
+			if (G_UNLIKELY(nul == NULL))
+				break;
+			d->string = (const char *) p;
+			size = (gsize) (nul - p) + 1;
+		} else if (!value_extent(t, p, left, swap, &size)) {
+			break;
+		}
+		pos += size;
+	}
+	it->pos = pos;
+	it->index = index;
+	return i;
+}
+
+static G_GNUC_NO_INLINE void iter_damaged(LttValueIter *it, GError **error)
+{
+	g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED,
+	            "%s %" G_GUINT64_FORMAT " of the %s does not fit in the %" G_GSIZE_FORMAT
+	            " bytes left in the payload", it->type->kind == LTT_TYPE_STRUCT ? "member" : "element",
+	            it->index, ltt_type_kind_name(it->type->kind), it->avail - it->pos);
+	it->count = it->index;
+}
+
+guint ltt_value_iter_read(LttValueIter *it, LttDecodedValue *out, guint max, GError **error)
+{
+	const LttType *element = it->type->element;
+	guint n = (guint) MIN((guint64) max, it->count - it->index), done;
+
+	if (it->type->kind == LTT_TYPE_STRUCT) {
+		done = read_values(it, it->type->fields, out, n);
+	} else if (n > 0 && element->int_kind != 0 && (guint64) n * element->size <= it->avail - it->pos) {
+		/* Integer elements (system call arguments...): the run is checked
+		 * once, then each element is a load.  n * size < 2^35: no
+		 * overflow.  (n > 0: only containers have elements.) */
+		const guint8 *data = it->data;
+		gsize avail = it->avail, pos = it->pos, size = element->size;
+		gboolean swap = it->swap;
+
+		for (done = 0; done < n; done++, pos += size) {
+			decoded_init(&out[done], element, data + pos, avail - pos, swap);
+			out[done].uint = load_in_window(element, data, pos, avail, swap);
+		}
+		it->pos = pos;
+		it->index += n;
+	} else {
+		done = read_values(it, NULL, out, n);
+	}
+	if (G_UNLIKELY(done < n))
+		iter_damaged(it, error);
+	return done;
+}
+
 static gboolean belongs_to(const LttEvent *ev, const LttField *field)
 {
 	const LttField *top = field->top;
@@ -376,7 +496,7 @@ static gboolean belongs_to(const LttEvent *ev, const LttField *field)
 	return top != NULL && top->index < payload->count && &payload->fields[top->index] == top;
 }
 
-static gboolean field_damaged(const LttEvent *ev, const LttField *field, GError **error)
+static G_GNUC_NO_INLINE gboolean field_damaged(const LttEvent *ev, const LttField *field, GError **error)
 {
 	const LttBlock *b = &g_array_index(ev->tf->blocks, LttBlock, ev->block);
 
@@ -416,6 +536,20 @@ gboolean ltt_event_field(const LttEvent *ev, const LttField *field, LttValue *ou
 	return TRUE;
 }
 
+guint ltt_event_fields(const LttEvent *ev, LttDecodedValue *out, guint max, GError **error)
+{
+	const LttType *payload = ev->type->payload;
+	LttValueIter it = {
+		.type = payload, .data = ev->payload, .avail = ev->size, .count = payload->count,
+		.swap = ev->tf->swap,
+	};
+	guint n = MIN(max, payload->count), done = read_values(&it, payload->fields, out, n);
+
+	if (G_UNLIKELY(done < n))
+		field_damaged(ev, &payload->fields[done], error);
+	return done;
+}
+
 /* The shortcuts take the fixed offset directly when there is one. */
 static gboolean event_int(const LttEvent *ev, const LttField *field, guint64 *out)
 {
@@ -425,7 +559,7 @@ static gboolean event_int(const LttEvent *ev, const LttField *field, guint64 *ou
 	    (gsize) field->payload_offset + field->type->size <= ev->size) {
 		if (field->type->int_kind == 0)
 			return FALSE;
-		*out = load_int(field->type->int_kind, ev->payload + field->payload_offset, ev->tf->swap);
+		*out = load_in_window(field->type, ev->payload, (gsize) field->payload_offset, ev->size, ev->tf->swap);
 		return TRUE;
 	}
 	return ltt_event_field(ev, field, &v, NULL) && ltt_value_get_uint(&v, out, NULL);

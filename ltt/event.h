@@ -57,6 +57,50 @@ gboolean ltt_value_member(const LttValue *v, guint i, LttValue *out, GError **er
 /* Bytes the value occupies (for strings: with the NUL). */
 gboolean ltt_value_size(const LttValue *v, gsize *out, GError **error);
 
+/*
+ * Reading every value, in one pass.  The accessors above take a call per
+ * fact (kind, count, member, integer); a consumer that reads all of an
+ * event (a dump, a converter, a filter over many fields) would spend most
+ * of its time in those calls.  These decode a run of values per call: each
+ * comes with its kind and, for integers, enums and strings, its contents.
+ */
+typedef struct {
+	LttValue value;          /* for the accessors, and to descend with LttValueIter */
+	LttTypeKind kind;
+	guint64 uint;            /* integers and enums: as ltt_value_get_uint gives, else 0 */
+	const char *string;      /* strings: as ltt_value_get_string gives, else NULL */
+} LttDecodedValue;
+
+/* The members of a struct or the elements of an array or sequence, in
+ * order.  Each is located where the previous one ends, so a visit is linear
+ * even when sizes vary (strings, sequences), where ltt_value_member/element
+ * would walk from the start for each index.  The fields are private; the
+ * iterator lives on the caller's stack and is valid as long as the value. */
+typedef struct {
+	const LttType *type;     /* of the struct, array or sequence */
+	const guint8 *data;
+	gsize avail;
+	gsize pos;               /* where the next value begins, from data */
+	guint64 index;           /* of the next value */
+	guint64 count;
+	gboolean swap;
+} LttValueIter;
+
+/* FALSE (LTT_ERROR_FIELD) when v is not a struct, array or sequence, or
+ * (LTT_ERROR_DAMAGED) when a sequence's length does not fit. */
+gboolean ltt_value_iter_init(LttValueIter *it, const LttValue *v, GError **error);
+/* Decodes the next values, up to max, into out; each fits whole in the
+ * payload.  Returns how many: fewer than max only at the end, or at a value
+ * that does not fit (error LTT_ERROR_DAMAGED; the values after it cannot be
+ * located, so the iteration ends there). */
+guint ltt_value_iter_read(LttValueIter *it, LttDecodedValue *out, guint max, GError **error);
+
+/* Decodes the top-level fields of the event, out[i] for field i, up to max
+ * of them.  Returns how many: min(max, field count) when they fit, else the
+ * index of the first that does not (error LTT_ERROR_DAMAGED naming the
+ * file, block and offset). */
+guint ltt_event_fields(const LttEvent *ev, LttDecodedValue *out, guint max, GError **error);
+
 /* Shortcuts for the common case of a top-level integer or string field:
  * no error detail, 0/NULL when the field does not fit. */
 gint64 ltt_event_get_int(const LttEvent *ev, const LttField *field);

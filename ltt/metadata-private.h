@@ -11,6 +11,12 @@
 struct _LttType {
 	LttTypeKind kind;
 	LttTypeKind int_kind;    /* s8..u64 for integers and enums (their base), else 0 */
+	/* Integers and enums: 64 - 8 * size, and the bits of the value (all
+	 * for signed ones), so that a value read as 8 bytes is extended by two
+	 * shifts and a mask, without a branch on the kind. */
+	guint int_shift;
+	gboolean int_signed;
+	guint64 int_mask;
 	gboolean is_fixed;       /* size does not depend on the data (may be 0) */
 	gsize size;              /* bytes, when is_fixed */
 	guint count;             /* enum entries, array length, struct fields */

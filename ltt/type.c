@@ -55,7 +55,7 @@ gboolean ltt_type_is_integer(const LttType *type)
 
 gboolean ltt_type_is_signed(const LttType *type)
 {
-	return type->int_kind >= LTT_TYPE_S8 && type->int_kind <= LTT_TYPE_S64;
+	return type->int_signed;
 }
 
 gsize ltt_type_fixed_size(const LttType *type)
@@ -376,16 +376,24 @@ static LttTypeKind int_kind_of(const char *word, gsize len)
 	return 0;
 }
 
+/* Integers and enums (of base int_kind) are stored alike. */
+static void set_int_layout(LttType *t, LttTypeKind int_kind)
+{
+	t->int_kind = int_kind;
+	t->is_fixed = TRUE;
+	t->size = int_kind_size(int_kind);
+	t->int_shift = 64 - 8 * (guint) t->size;
+	t->int_signed = int_kind <= LTT_TYPE_S64;
+	t->int_mask = t->int_signed ? G_MAXUINT64 : G_MAXUINT64 >> t->int_shift;
+}
+
 static LttType *type_new(LttTypeKind kind)
 {
 	LttType *t = g_new0(LttType, 1);
 
 	t->kind = kind;
-	if (kind_is_int(kind)) {
-		t->int_kind = kind;
-		t->is_fixed = TRUE;
-		t->size = int_kind_size(kind);
-	}
+	if (kind_is_int(kind))
+		set_int_layout(t, kind);
 	return t;
 }
 
@@ -547,9 +555,7 @@ static LttType *parse_enum(Parser *ps)
 		goto error;
 	t = type_new(LTT_TYPE_ENUM);
 	t->element = type_new(base);
-	t->int_kind = base;
-	t->is_fixed = TRUE;
-	t->size = t->element->size;
+	set_int_layout(t, base);
 	t->count = entries->len;
 	t->entries = (LttEnumEntry *) (void *) g_array_free(entries, FALSE);
 	return t;
