@@ -36,14 +36,19 @@ static void cleanup(void)
 	g_free(ch);
 }
 
-/* Touches every value below v through each accessor. */
+/* Touches every value below v: containers are walked with LttValueIter
+ * (linear, as consumers do), and the random-access accessors are exercised
+ * on the first and last member or element. */
 static guint64 walk(const LttValue *v, guint depth)
 {
-	guint64 sum = 0, n;
+	guint64 sum = 0, n = 0;
 	gint64 i;
 	gsize size;
 	const char *s;
 	LttValue sub;
+	LttValueIter it;
+	LttDecodedValue run[4];
+	guint got;
 
 	ltt_value_size(v, &size, NULL);
 	switch (ltt_type_kind(v->type)) {
@@ -53,13 +58,29 @@ static guint64 walk(const LttValue *v, guint depth)
 		break;
 	case LTT_TYPE_ARRAY:
 	case LTT_TYPE_SEQUENCE:
-		if (ltt_value_element_count(v, &n, NULL))
-			for (guint64 k = 0; k < n && ltt_value_element(v, k, &sub, NULL); k++)
-				sum += walk(&sub, depth + 1);
-		break;
 	case LTT_TYPE_STRUCT:
-		for (guint k = 0; k < ltt_type_field_count(v->type) && ltt_value_member(v, k, &sub, NULL); k++)
-			sum += walk(&sub, depth + 1);
+		if (ltt_type_kind(v->type) == LTT_TYPE_STRUCT)
+			n = ltt_type_field_count(v->type);
+		else
+			ltt_value_element_count(v, &n, NULL);
+		if (n > 0 && ltt_type_kind(v->type) == LTT_TYPE_STRUCT) {
+			if (ltt_value_member(v, 0, &sub, NULL))
+				sum += sub.avail;
+			if (ltt_value_member(v, (guint) (n - 1), &sub, NULL))
+				sum += sub.avail;
+		} else if (n > 0) {
+			if (ltt_value_element(v, 0, &sub, NULL))
+				sum += sub.avail;
+			if (ltt_value_element(v, n - 1, &sub, NULL))
+				sum += sub.avail;
+		}
+		if (!ltt_value_iter_init(&it, v, NULL))
+			break;
+		do {
+			got = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), NULL);
+			for (guint k = 0; k < got; k++)
+				sum += run[k].uint + walk(&run[k].value, depth + 1);
+		} while (got == G_N_ELEMENTS(run));
 		break;
 	default:
 		if (ltt_value_get_int(v, &i, NULL))
