@@ -34,6 +34,7 @@ typedef struct {
 	char *exec_filename;
 	guint64 runtime_ns;
 	guint64 longest_sleep_ns;
+	guint64 measured_sleep_ns;   /* the child's own CLOCK_MONOTONIC reading around its sleep */
 	GArray *sleep_marks;     /* Mark: clock_nanosleep entries and exits */
 } Child;
 
@@ -125,22 +126,28 @@ static void read_kernel_counts(void)
 static void parse_workload_output(const char *out)
 {
 	char **lines = g_strsplit(out, "\n", -1);
+	GHashTable *slept = g_hash_table_new(g_direct_hash, g_direct_equal);
 	guint i;
 
 	for (i = 0; lines[i]; i++) {
 		int pid;
 		long long ns, steal;
-		if (sscanf(lines[i], "parent %d", &pid) == 1)
+		if (sscanf(lines[i], "slept %d %lld", &pid, &ns) == 2 && ns > 0)
+			g_hash_table_insert(slept, GINT_TO_POINTER(pid), GSIZE_TO_POINTER((gsize) ns));
+		else if (sscanf(lines[i], "parent %d", &pid) == 1)
 			rec.parent_pid = pid;
 		else if (sscanf(lines[i], "child %d %lld %lld", &pid, &ns, &steal) == 3
 		         && rec.nchildren < K) {
 			rec.children[rec.nchildren].pid = pid;
 			rec.children[rec.nchildren].schedstat_ns = ns;
 			rec.children[rec.nchildren].steal_ns = steal;
+			rec.children[rec.nchildren].measured_sleep_ns =
+				GPOINTER_TO_SIZE(g_hash_table_lookup(slept, GINT_TO_POINTER(pid)));
 			rec.children[rec.nchildren].sleep_marks = g_array_new(FALSE, FALSE, sizeof(Mark));
 			rec.nchildren++;
 		}
 	}
+	g_hash_table_destroy(slept);
 	g_strfreev(lines);
 }
 
@@ -494,10 +501,12 @@ static void test_sleep(void)
 	if (skipped())
 		return;
 	for (i = 0; i < rec.nchildren; i++) {
+		/* At least what was asked, and within what the child itself
+		 * measured around the call: wake-up latency on a loaded machine
+		 * lengthens both alike. */
 		g_assert_cmpuint(rec.children[i].longest_sleep_ns, >=, T_MS * G_GUINT64_CONSTANT(1000000));
-		/* Timer slack and wake-up latency on a busy 2-CPU machine. */
-		g_assert_cmpuint(rec.children[i].longest_sleep_ns, <=,
-		                 (T_MS + 10) * G_GUINT64_CONSTANT(1000000));
+		g_assert_cmpuint(rec.children[i].measured_sleep_ns, >, 0);
+		g_assert_cmpuint(rec.children[i].longest_sleep_ns, <=, rec.children[i].measured_sleep_ns);
 	}
 }
 
