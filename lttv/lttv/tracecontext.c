@@ -29,6 +29,10 @@ struct _LttvContextReader {
 	guint n;
 	LttvTracefileContext **all;
 	MergeEntry *tree;           /* max(n, 1) nodes */
+	/* While the winner's tracefile keeps winning (bursts of events), the
+	 * time of the best loser on its path: a next event before it needs no
+	 * replay.  0 when unknown. */
+	LttTime runner_up;
 	guint64 epoch;              /* ownership_epoch when every cursor was known to be ours */
 	gboolean hook_stopped;      /* the last run ended because a hook returned TRUE */
 };
@@ -119,8 +123,11 @@ static inline MergeEntry leaf_key(const LttvContextReader *r, guint i)
 static inline void tree_replay(LttvContextReader *r, guint leaf, MergeEntry w)
 {
 	MergeEntry *t = r->tree;
+	LttTime best_loser = LTT_TIME_INFINITE;
+	guint64 lost = 0;
 	for (guint k = (r->n + leaf) >> 1; k > 0; k >>= 1) {
 		MergeEntry l = t[k];
+		best_loser = MIN(best_loser, l.time);
 		/* All ones when the stored loser beats w: the exchange is done
 		 * with masks, which compilers do not turn back into branches. */
 		guint64 m = -(guint64) ((guint) (l.time < w.time) |
@@ -131,13 +138,27 @@ static inline void tree_replay(LttvContextReader *r, guint leaf, MergeEntry w)
 		t[k].order = l.order ^ dord;
 		w.time ^= dt;
 		w.order ^= dord;
+		lost |= m;
 	}
 	t[0] = w;
+	r->runner_up = lost ? 0 : best_loser;
+}
+
+/* The winner's tracefile has advanced to key w. */
+static inline void tree_advance_winner(LttvContextReader *r, MergeEntry w)
+{
+	/* Strictly before every loser on the path: every match keeps its
+	 * outcome. */
+	if (w.time < r->runner_up)
+		r->tree[0] = w;
+	else
+		tree_replay(r, w.order, w);
 }
 
 static void tree_rebuild(LttvContextReader *r)
 {
 	guint n = r->n;
+	r->runner_up = 0;
 	if (n <= 1) {
 		r->tree[0] = n == 1 ? leaf_key(r, 0) : entry_end;
 		return;
@@ -633,7 +654,10 @@ static guint64 run(LttvTracesetContext *self, LttTime end_time, guint64 max_even
 			}
 		}
 		settle(tfc, ltt_tracefile_next(tfc->tf, NULL));
-		tree_replay(r, tfc->order, leaf_key(r, tfc->order));
+		if (tfc->has_event)
+			tree_advance_winner(r, (MergeEntry) { tfc->timestamp, tfc->order });
+		else
+			tree_replay(r, tfc->order, entry_end);
 		if (stop) {
 			r->hook_stopped = TRUE;
 			break;
