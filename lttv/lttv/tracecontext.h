@@ -6,7 +6,7 @@
  * its own per-trace and per-tracefile objects (process state, statistics)
  * and chains up init / fini.
  *
- * Reading merges every tracefile of every trace with a binary heap keyed by
+ * Reading merges every tracefile of every trace with a tournament (loser) tree keyed by
  * (time, trace index, tracefile index): events with equal times always come
  * in the same order, so a saved position designates one event and seeking
  * to it resumes exactly there (seed 001).
