@@ -16,6 +16,8 @@ static char *trace_arg;
 static gint64 events_arg = 10000000;
 static int seeks_arg = 200;
 static char *intervals_arg;
+static int rounds_arg = 1;
+static char *passes_arg;
 static gboolean version_arg;
 
 static const GOptionEntry entries[] = {
@@ -23,7 +25,11 @@ static const GOptionEntry entries[] = {
 	{ "events", 'n', 0, G_OPTION_ARG_INT64, &events_arg, "Events of the synthetic trace (10000000)", "N" },
 	{ "seeks", 's', 0, G_OPTION_ARG_INT, &seeks_arg, "Random times per interval (200)", "N" },
 	{ "intervals", 'i', 0, G_OPTION_ARG_STRING, &intervals_arg,
-	  "Checkpoint intervals to compare (10000,20000,50000,100000)", "N,N,..." },
+	  "Checkpoint intervals to compare (10000,20000,50000,100000; empty: none)", "N,N,..." },
+	{ "rounds", 'r', 0, G_OPTION_ARG_INT, &rounds_arg,
+	  "Rounds of the passes, alternated; prints the min and median events/s (1)", "N" },
+	{ "passes", 'p', 0, G_OPTION_ARG_STRING, &passes_arg,
+	  "Passes to run, among read, state, stats, checkpoints (all)", "P,P,..." },
 	{ "version", 0, 0, G_OPTION_ARG_NONE, &version_arg, "Print the version and exit", NULL },
 	{ NULL }
 };
@@ -174,14 +180,55 @@ static void remove_trace(const char *tmpdir, const char *path)
 	g_rmdir(tmpdir);
 }
 
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *) a, y = *(const double *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The passes asked for, each run rounds_arg times, alternated so that a
+ * neighbour's burst of load hits all of them alike. */
+static void run_passes(LttTrace *trace)
+{
+	static const char *const names[] = { "read", "state", "stats", "checkpoints" };
+	static const char *const labels[] = {
+		"read only", "state", "state + statistics", "state + statistics + checkpoints"
+	};
+	char **wanted = g_strsplit(passes_arg != NULL ? passes_arg : "read,state,stats,checkpoints", ",", -1);
+	int rounds = MAX(rounds_arg, 1);
+	double rates[G_N_ELEMENTS(names)][rounds], trees[rounds];
+	gboolean run[G_N_ELEMENTS(names)] = { FALSE };
+	guint64 n = 0;
+	guint k;
+	int r;
+
+	for (k = 0; k < G_N_ELEMENTS(names); k++)
+		run[k] = g_strv_contains((const char *const *) wanted, names[k]);
+	g_strfreev(wanted);
+	for (r = 0; r < rounds; r++)
+		for (k = 0; k < G_N_ELEMENTS(names); k++)
+			if (run[k])
+				rates[k][r] = pass(trace, (PassKind) k, &n, k == PASS_STATS ? &trees[r] : NULL) / 1e6;
+	for (k = 0; k < G_N_ELEMENTS(names); k++) {
+		if (!run[k])
+			continue;
+		qsort(rates[k], rounds, sizeof(double), compare_doubles);
+		printf("%-34s best %6.2f M events/s, median %6.2f, worst %6.2f (%d rounds, %" G_GUINT64_FORMAT " events)\n",
+		       labels[k], rates[k][rounds - 1], rates[k][rounds / 2], rates[k][0], rounds, n);
+		if (k == PASS_STATS) {
+			qsort(trees, rounds, sizeof(double), compare_doubles);
+			printf("%-34s %6.3f s (median)\n", "then the per-CPU tree", trees[rounds / 2]);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	GOptionContext *oc = g_option_context_new("- speed of the state and statistics engines");
 	GError *error = NULL;
 	char *tmpdir = NULL, *path;
 	LttTrace *trace;
-	guint64 n;
-	double tree = 0;
 	char **intervals;
 	guint i;
 
@@ -201,16 +248,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-state: %s\n", error->message);
 		return 1;
 	}
-	printf("read only:                     %6.2f M events/s", pass(trace, PASS_READ, &n, NULL) / 1e6);
-	printf(" (%" G_GUINT64_FORMAT " events)\n", n);
-	printf("state:                         %6.2f M events/s\n", pass(trace, PASS_STATE, &n, NULL) / 1e6);
-	printf("state + statistics:            %6.2f M events/s", pass(trace, PASS_STATS, &n, &tree) / 1e6);
-	printf(" (then the per-CPU tree: %.2f s)\n", tree);
-	printf("state + statistics + checkpoints every %u: %6.2f M events/s\n", LTTV_CHECKPOINT_INTERVAL_DEFAULT,
-	       pass(trace, PASS_STATS_CHECKPOINTS, &n, NULL) / 1e6);
+	run_passes(trace);
 	intervals = g_strsplit(intervals_arg != NULL ? intervals_arg : "10000,20000,50000,100000", ",", -1);
 	for (i = 0; intervals[i] != NULL; i++)
-		measure_seeks(trace, (guint) g_ascii_strtoull(intervals[i], NULL, 10));
+		if (intervals[i][0] != '\0')
+			measure_seeks(trace, (guint) g_ascii_strtoull(intervals[i], NULL, 10));
 	g_strfreev(intervals);
 	ltt_trace_unref(trace);
 	if (tmpdir != NULL)

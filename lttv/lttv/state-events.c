@@ -51,8 +51,8 @@ LttvEventTable *lttv_event_table_new(LttTrace *trace)
 	table->refcount = 1;
 	table->trace = trace;
 	table->swap = info->byte_order != G_BYTE_ORDER;
-	table->by_tracefile = g_ptr_array_new_with_free_func((GDestroyNotify) g_ptr_array_unref);
 	table->types = g_ptr_array_new();
+	table->type_indexes = g_hash_table_new(NULL, NULL);
 	return table;
 }
 
@@ -64,10 +64,18 @@ LttvEventTable *lttv_event_table_ref(LttvEventTable *table)
 
 void lttv_event_table_unref(LttvEventTable *table)
 {
+	guint i, j;
+
 	if (--table->refcount > 0)
 		return;
-	g_ptr_array_unref(table->by_tracefile);
+	for (i = 0; i < table->n_tracefiles; i++) {
+		for (j = 0; j < table->by_tracefile[i].len; j++)
+			g_free(table->by_tracefile[i].by_id[j]);
+		g_free(table->by_tracefile[i].by_id);
+	}
+	g_free(table->by_tracefile);
 	g_ptr_array_unref(table->types);
+	g_hash_table_destroy(table->type_indexes);
 	g_free(table);
 }
 
@@ -102,6 +110,11 @@ static void field_reader_layout(LttvFieldReader *r, const LttEventType *et, cons
 		else
 			r->walkable = FALSE;
 	}
+	r->fixed = -1;
+	if (r->walkable && r->n_steps == 0)
+		r->fixed = 0;
+	else if (r->walkable && r->n_steps == 1 && r->steps[0] >= 0)
+		r->fixed = r->steps[0];
 }
 
 /* A field the state needs must be an integer or a string as format.md §4
@@ -140,8 +153,14 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 	guint i, j;
 
 	h->type = et;
-	h->type_index = table->types->len;
-	g_ptr_array_add(table->types, (gpointer) et);
+	/* A channel's tracefiles share its types: one index per type, so that
+	 * statistics summed over CPUs count each type once. */
+	h->type_index = GPOINTER_TO_UINT(g_hash_table_lookup(table->type_indexes, et));
+	if (h->type_index-- == 0) {
+		h->type_index = table->types->len;
+		g_ptr_array_add(table->types, (gpointer) et);
+		g_hash_table_insert(table->type_indexes, (gpointer) et, GUINT_TO_POINTER(h->type_index + 1));
+	}
 	h->kind = LTTV_EV_NONE;
 	if (strcmp(ltt_event_type_channel(et), KERNEL_CHANNEL) != 0)
 		return h;
@@ -170,43 +189,51 @@ const LttvEventHandler *lttv_event_table_lookup(LttvEventTable *table, const Ltt
 {
 	guint tfi = ltt_tracefile_index(ltt_event_tracefile(ev));
 	guint id = ltt_event_id(ev);
-	GPtrArray *by_id;
+	LttvEventHandlers *tf;
 	LttvEventHandler *h;
 
-	if (G_LIKELY(tfi < table->by_tracefile->len)) {
-		by_id = g_ptr_array_index(table->by_tracefile, tfi);
-		if (G_LIKELY(id < by_id->len)) {
-			h = g_ptr_array_index(by_id, id);
-			if (G_LIKELY(h != NULL))
-				return h;
-		}
+	if (G_LIKELY(tfi < table->n_tracefiles && id < table->by_tracefile[tfi].len)) {
+		h = table->by_tracefile[tfi].by_id[id];
+		if (G_LIKELY(h != NULL))
+			return h;
 	}
-	while (table->by_tracefile->len <= tfi)
-		g_ptr_array_add(table->by_tracefile, g_ptr_array_new_with_free_func(g_free));
-	by_id = g_ptr_array_index(table->by_tracefile, tfi);
-	if (by_id->len <= id)
-		g_ptr_array_set_size(by_id, id + 1);
+	if (tfi >= table->n_tracefiles) {
+		table->by_tracefile = g_renew(LttvEventHandlers, table->by_tracefile, tfi + 1);
+		memset(table->by_tracefile + table->n_tracefiles, 0,
+		       (tfi + 1 - table->n_tracefiles) * sizeof(LttvEventHandlers));
+		table->n_tracefiles = tfi + 1;
+	}
+	tf = &table->by_tracefile[tfi];
+	if (id >= tf->len) {
+		tf->by_id = g_renew(LttvEventHandler *, tf->by_id, id + 1);
+		memset(tf->by_id + tf->len, 0, (id + 1 - tf->len) * sizeof(LttvEventHandler *));
+		tf->len = id + 1;
+	}
 	h = handler_new(table, ltt_event_type(ev));
-	g_ptr_array_index(by_id, id) = h;
+	tf->by_id[id] = h;
 	return h;
 }
 
 /* Offset of the field in this payload, or -1 when the payload is too
  * short for what precedes it. */
-static gssize field_offset(const LttvFieldReader *r, const guint8 *payload, gsize len)
+static gssize field_offset(const LttvFieldReader *r, LttvEventData *e)
 {
-	gsize off = 0;
-	guint i;
+	gsize off = 0, len = e->len;
+	guint i, k = 0;
 
 	for (i = 0; i < r->n_steps; i++) {
 		if (r->steps[i] != LTTV_STEP_STRING) {
 			off += (gsize) r->steps[i];
+		} else if (k < e->n_ends) {
+			off = e->ends[k++];
 		} else {
-			const guint8 *nul = off < len ? memchr(payload + off, 0, len - off) : NULL;
+			const guint8 *nul = off < len ? memchr(e->payload + off, 0, len - off) : NULL;
 
 			if (nul == NULL)
 				return -1;
-			off = (gsize) (nul - payload) + 1;
+			off = (gsize) (nul - e->payload) + 1;
+			e->ends[k++] = off;
+			e->n_ends = k;
 		}
 	}
 	return off <= len ? (gssize) off : -1;
@@ -220,20 +247,20 @@ void lttv_event_data_init(LttvEventData *e, LttvEventTable *table, const LttEven
 	e->cpu = ltt_event_cpu(ev);
 	e->payload = ltt_event_payload(ev);
 	e->len = ltt_event_payload_size(ev);
+	e->n_ends = 0;
 }
 
-gint64 lttv_field_reader_int(const LttvFieldReader *r, const LttvEventData *e)
+gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e)
 {
-	const guint8 *payload = e->payload, *p;
-	gsize len = e->len;
+	const guint8 *p;
 	gssize off;
 
 	if (G_UNLIKELY(!r->walkable))
 		return ltt_event_get_int(e->ev, r->field);
-	off = r->n_steps == 1 && r->steps[0] >= 0 ? r->steps[0] : r->n_steps == 0 ? 0 : field_offset(r, payload, len);
-	if (G_UNLIKELY(off < 0 || (gsize) off + r->size > len))
+	off = r->fixed >= 0 ? r->fixed : field_offset(r, e);
+	if (G_UNLIKELY(off < 0 || (gsize) off + r->size > e->len))
 		return 0;
-	p = payload + off;
+	p = e->payload + off;
 	switch (r->size) {
 	case 1:
 		return r->is_signed ? (gint64) (gint8) p[0] : (gint64) p[0];
@@ -261,20 +288,18 @@ gint64 lttv_field_reader_int(const LttvFieldReader *r, const LttvEventData *e)
 	}
 }
 
-const char *lttv_field_reader_string(const LttvFieldReader *r, const LttvEventData *e)
+const char *lttv_field_reader_string(const LttvFieldReader *r, LttvEventData *e)
 {
-	const guint8 *payload = e->payload;
 	const char *s;
-	gsize len = e->len;
 	gssize off;
 
 	if (!r->walkable) {
 		s = ltt_event_get_string(e->ev, r->field);
 		return s != NULL ? s : "";
 	}
-	off = field_offset(r, payload, len);
+	off = r->fixed >= 0 ? r->fixed : field_offset(r, e);
 	/* The string must end inside the payload. */
-	if (off < 0 || (gsize) off >= len || memchr(payload + off, 0, len - (gsize) off) == NULL)
+	if (off < 0 || (gsize) off >= e->len || memchr(e->payload + off, 0, e->len - (gsize) off) == NULL)
 		return "";
-	return (const char *) payload + off;
+	return (const char *) e->payload + off;
 }

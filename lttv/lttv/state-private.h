@@ -3,6 +3,7 @@
 #ifndef LTTV_STATE_PRIVATE_H
 #define LTTV_STATE_PRIVATE_H
 
+#include <string.h>
 #include "state.h"
 
 /* What an event does to the state; resolved once per event type. */
@@ -46,6 +47,7 @@ typedef struct {
 	gboolean walkable;       /* FALSE: something before it has neither a fixed size nor is a string */
 	guint n_steps;
 	gint32 steps[LTTV_MAX_STEPS];  /* bytes to skip, or LTTV_STEP_STRING */
+	gint32 fixed;            /* offset when nothing of variable size precedes, else -1 */
 	guint8 size;             /* bytes of an integer, 0 for a string */
 	gboolean is_signed;
 	gboolean swap;           /* the trace's byte order is not the host's */
@@ -59,14 +61,22 @@ typedef struct {
 	LttvFieldReader fields[LTTV_MAX_FIELDS];
 } LttvEventHandler;
 
+/* The handlers of one tracefile by event id (NULL: not met yet). */
+typedef struct {
+	LttvEventHandler **by_id;
+	guint len;
+} LttvEventHandlers;
+
 /* Shared by a state and its copies: the per-tracefile, per-id table of
  * handlers, filled lazily as event types are met. */
 typedef struct {
 	gint refcount;
 	LttTrace *trace;           /* not referenced: every state using the table holds one */
 	gboolean swap;
-	GPtrArray *by_tracefile;   /* of GPtrArray (by event id) of LttvEventHandler */
+	guint n_tracefiles;
+	LttvEventHandlers *by_tracefile;  /* by tracefile index */
 	GPtrArray *types;          /* LttEventType by type_index */
+	GHashTable *type_indexes;  /* LttEventType -> type_index + 1 */
 	const LttType *softirq_vec;/* the enum naming soft IRQ vectors, once met */
 } LttvEventTable;
 
@@ -128,7 +138,8 @@ const LttvEventHandler *lttv_event_table_lookup(LttvEventTable *table, const Ltt
 LttvEventTable *lttv_event_table_new(LttTrace *trace);
 LttvEventTable *lttv_event_table_ref(LttvEventTable *table);
 void lttv_event_table_unref(LttvEventTable *table);
-/* An event as the engines see it: looked up and decoded once. */
+/* An event as the engines see it: looked up once, its fields read where
+ * the handler's readers say. */
 typedef struct {
 	const LttEvent *ev;
 	const LttvEventHandler *h;
@@ -136,14 +147,41 @@ typedef struct {
 	guint cpu;
 	const guint8 *payload;
 	gsize len;
+	/* Where the payload's top-level strings end, found as fields after them
+	 * are read: the fields of a handler share the strings before them. */
+	guint n_ends;
+	gsize ends[LTTV_MAX_STEPS];
 } LttvEventData;
 
 void lttv_event_data_init(LttvEventData *e, LttvEventTable *table, const LttEvent *ev);
-gint64 lttv_field_reader_int(const LttvFieldReader *r, const LttvEventData *e);
-const char *lttv_field_reader_string(const LttvFieldReader *r, const LttvEventData *e);
+gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e);
+const char *lttv_field_reader_string(const LttvFieldReader *r, LttvEventData *e);
+
+/* Most fields the state reads are integers at a fixed offset, in the
+ * host's byte order. */
+static inline gint64 lttv_field_reader_int(const LttvFieldReader *r, LttvEventData *e)
+{
+	if (G_LIKELY(r->fixed >= 0 && !r->swap && (gsize) r->fixed + r->size <= e->len)) {
+		const guint8 *p = e->payload + r->fixed;
+
+		if (r->size == 8) {
+			gint64 v;
+
+			memcpy(&v, p, 8);
+			return v;
+		}
+		if (r->size == 4) {
+			guint32 v;
+
+			memcpy(&v, p, 4);
+			return r->is_signed ? (gint64) (gint32) v : (gint64) v;
+		}
+	}
+	return lttv_field_reader_int_walk(r, e);
+}
 
 /* Applies an event already looked up (lets the statistics share the work). */
-void lttv_trace_state_apply_data(LttvTraceState *ts, const LttvEventData *e);
+void lttv_trace_state_apply_data(LttvTraceState *ts, LttvEventData *e);
 void lttv_trace_state_set_observer(LttvTraceState *ts, const LttvStateObserver *obs, gpointer data);
 void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name);
 

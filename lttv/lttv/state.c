@@ -107,7 +107,8 @@ static GPtrArray *names_copy(const GPtrArray *a)
 	GPtrArray *c = g_ptr_array_sized_new(a->len);
 
 	g_ptr_array_set_size(c, a->len);
-	memcpy(c->pdata, a->pdata, a->len * sizeof(gpointer));
+	if (a->len > 0)   /* pdata may be NULL when empty */
+		memcpy(c->pdata, a->pdata, a->len * sizeof(gpointer));
 	return c;
 }
 
@@ -308,7 +309,7 @@ static void process_remove(LttvTraceState *ts, LttvProcess *p, LttTime t)
 
 /* The task with pid, created (state unknown) when first seen; its name is
  * read from the event's name field only when it has none yet. */
-static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, const LttvEventData *ev,
+static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, LttvEventData *ev,
                                 const LttvFieldReader *name, LttTime t)
 {
 	LttvProcess *p;
@@ -363,7 +364,7 @@ static LttvProcessStatus status_after_switch(const LttvProcess *p, gint64 prev_s
 	return LTTV_STATUS_BLOCKED;
 }
 
-static void on_sched_switch(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+static void on_sched_switch(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 prev_pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
 	gint64 prev_state = lttv_field_reader_int(&h->fields[2], ev);
@@ -379,7 +380,7 @@ static void on_sched_switch(LttvTraceState *ts, const LttvEventData *ev, const L
 	set_running(ts, cpu, next, t);
 }
 
-static void on_wakeup(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+static void on_wakeup(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
 	LttvProcess *p;
@@ -437,7 +438,7 @@ static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 p
 	return child;
 }
 
-static void on_process_fork(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+static void on_process_fork(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 parent_pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
 	gint32 child_pid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
@@ -447,7 +448,7 @@ static void on_process_fork(LttvTraceState *ts, const LttvEventData *ev, const L
 	           FORK_SEEN_PROCESS_FORK, t);
 }
 
-static void on_newtask(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+static void on_newtask(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
 	guint64 flags = (guint64) lttv_field_reader_int(&h->fields[2], ev);
@@ -463,7 +464,7 @@ static void on_newtask(LttvTraceState *ts, const LttvEventData *ev, const LttvEv
 	}
 }
 
-static void on_exec(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+static void on_exec(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	const char *filename = lttv_field_reader_string(&h->fields[0], ev);
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
@@ -473,7 +474,7 @@ static void on_exec(LttvTraceState *ts, const LttvEventData *ev, const LttvEvent
 	p->name = g_intern_string(slash != NULL ? slash + 1 : filename);
 }
 
-static void on_process_exit(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+static void on_process_exit(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
 
@@ -481,7 +482,7 @@ static void on_process_exit(LttvTraceState *ts, const LttvEventData *ev, const L
 		process_get(ts, pid, cpu, ev, &h->fields[0], t)->status = LTTV_STATUS_EXITING;
 }
 
-static void on_process_free(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+static void on_process_free(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
 	LttvProcess *p = pid > 0 ? g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid)) : NULL;
@@ -490,7 +491,7 @@ static void on_process_free(LttvTraceState *ts, const LttvEventData *ev, const L
 		process_remove(ts, p, t);
 }
 
-static void on_statedump_process(LttvTraceState *ts, const LttvEventData *ev, const LttvEventHandler *h,
+static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h,
                                  guint cpu, LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
@@ -542,7 +543,7 @@ static void on_statedump_process(LttvTraceState *ts, const LttvEventData *ev, co
 	cpu_enter(ts, pcpu, t);
 }
 
-void lttv_trace_state_apply_data(LttvTraceState *ts, const LttvEventData *ev)
+void lttv_trace_state_apply_data(LttvTraceState *ts, LttvEventData *ev)
 {
 	const LttvEventHandler *h = ev->h;
 	LttTime t = ev->time;

@@ -6,51 +6,13 @@
 
 #define DEPTH (LTTV_STATS_EVENT_TYPE + 1)
 
-/* pid 0 (one idle task per CPU) and -1 (unknown task) are told apart by CPU. */
-static guint process_cpu(const LttvStatsKey *k)
-{
-	return k->pid <= 0 ? k->cpu : 0;
-}
-
-static int compare_level(const LttvStatsKey *a, const LttvStatsKey *b, LttvStatsLevel level)
-{
-	switch (level) {
-	case LTTV_STATS_CPU:
-		return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
-	case LTTV_STATS_PROCESS:
-		if (a->pid != b->pid)
-			return a->pid < b->pid ? -1 : 1;
-		if (a->birth != b->birth)
-			return a->birth < b->birth ? -1 : 1;
-		return process_cpu(a) < process_cpu(b) ? -1 : process_cpu(a) > process_cpu(b);
-	case LTTV_STATS_MODE:
-		return a->mode < b->mode ? -1 : a->mode > b->mode;
-	case LTTV_STATS_SUBMODE:
-		return a->submode < b->submode ? -1 : a->submode > b->submode;
-	default:
-		return 0;
-	}
-}
-
-static int compare_leaves(gconstpointer pa, gconstpointer pb, gpointer per_cpu)
-{
-	const LttvStatsKey *a = &(*(LttvStatsLeaf *const *) pa)->key;
-	const LttvStatsKey *b = &(*(LttvStatsLeaf *const *) pb)->key;
-	int level, c;
-
-	for (level = GPOINTER_TO_INT(per_cpu) ? LTTV_STATS_CPU : LTTV_STATS_PROCESS; level <= LTTV_STATS_SUBMODE; level++)
-		if ((c = compare_level(a, b, level)) != 0)
-			return c;
-	return 0;
-}
-
 static LttvStatsNode *node_new(LttvStatsLevel level, LttvStatsNode *parent)
 {
 	LttvStatsNode *n = g_new0(LttvStatsNode, 1);
 
 	n->level = level;
 	if (level != LTTV_STATS_EVENT_TYPE)
-		n->children = g_ptr_array_new_with_free_func((GDestroyNotify) lttv_stats_node_free);
+		n->children = g_ptr_array_new_full(4, (GDestroyNotify) lttv_stats_node_free);
 	if (parent != NULL)
 		g_ptr_array_add(parent->children, n);
 	return n;
@@ -67,8 +29,7 @@ void lttv_stats_node_free(LttvStatsNode *node)
 
 static int compare_event_types(gconstpointer pa, gconstpointer pb)
 {
-	const LttEventType *a = (*(LttvStatsNode *const *) pa)->event_type;
-	const LttEventType *b = (*(LttvStatsNode *const *) pb)->event_type;
+	const LttEventType *a = *(const LttEventType *const *) pa, *b = *(const LttEventType *const *) pb;
 	int c = strcmp(ltt_event_type_channel(a), ltt_event_type_channel(b));
 
 	if (c != 0)
@@ -76,91 +37,267 @@ static int compare_event_types(gconstpointer pa, gconstpointer pb)
 	return ltt_event_type_id(a) < ltt_event_type_id(b) ? -1 : ltt_event_type_id(a) > ltt_event_type_id(b);
 }
 
-/* Turns the event counts gathered for a submode node into its children,
- * ordered by (channel, id) whatever order the engine met the types in. */
-static void add_event_types(const LttvStats *s, LttvStatsNode *sub, GArray *counts)
+/* Event counts by type index gathered for one submode node, and which
+ * indexes it touched: most nodes see a few types of the trace's many. */
+typedef struct {
+	guint64 *counts;
+	guint len;
+	GArray *touched;               /* guint type indexes */
+	guint *rank;                   /* by type index: its place in (channel, id) order */
+} TypeCounts;
+
+/* Ranks the trace's event types once per tree, so that ordering a node's
+ * types compares integers. */
+static guint *rank_event_types(const GPtrArray *types)
 {
+	GPtrArray *sorted = g_ptr_array_sized_new(types->len);
+	GHashTable *index = g_hash_table_new(NULL, NULL);
+	guint *rank = g_new(guint, types->len + 1);
 	guint i;
 
-	for (i = 0; i < counts->len; i++) {
-		guint64 c = g_array_index(counts, guint64, i);
-		LttvStatsNode *n;
-
-		if (c == 0)
-			continue;
-		n = node_new(LTTV_STATS_EVENT_TYPE, sub);
-		n->event_type = g_ptr_array_index(s->ts->table->types, i);
-		n->events = c;
+	for (i = 0; i < types->len; i++) {
+		g_ptr_array_add(sorted, g_ptr_array_index(types, i));
+		g_hash_table_insert(index, g_ptr_array_index(types, i), GUINT_TO_POINTER(i));
 	}
-	g_ptr_array_sort(sub->children, compare_event_types);
-	g_array_set_size(counts, 0);
+	g_ptr_array_sort(sorted, compare_event_types);
+	for (i = 0; i < sorted->len; i++)
+		rank[GPOINTER_TO_UINT(g_hash_table_lookup(index, g_ptr_array_index(sorted, i)))] = i;
+	g_hash_table_destroy(index);
+	g_ptr_array_unref(sorted);
+	return rank;
+}
+
+static void type_counts_add(TypeCounts *tc, guint type, guint64 n)
+{
+	if (n == 0)
+		return;
+	if (type >= tc->len) {
+		guint len = MAX(type + 1, tc->len * 2);
+
+		tc->counts = g_renew(guint64, tc->counts, len);
+		memset(tc->counts + tc->len, 0, (len - tc->len) * sizeof(guint64));
+		tc->len = len;
+	}
+	if (tc->counts[type] == 0)
+		g_array_append_val(tc->touched, type);
+	tc->counts[type] += n;
+}
+
+/* Turns the event counts gathered for a submode node into its children,
+ * ordered by (channel, id) whatever order the engine met the types in. */
+static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *tc)
+{
+	guint *touched = (guint *) tc->touched->data;
+	guint i, j;
+
+	/* Insertion sort: a node has a few types. */
+	for (i = 1; i < tc->touched->len; i++) {
+		guint type = touched[i];
+
+		for (j = i; j > 0 && tc->rank[touched[j - 1]] > tc->rank[type]; j--)
+			touched[j] = touched[j - 1];
+		touched[j] = type;
+	}
+	for (i = 0; i < tc->touched->len; i++) {
+		guint type = touched[i];
+		LttvStatsNode *n = node_new(LTTV_STATS_EVENT_TYPE, sub);
+
+		n->event_type = g_ptr_array_index(s->ts->table->types, type);
+		n->events = tc->counts[type];
+		sub->events += n->events;
+		tc->counts[type] = 0;
+	}
+	g_array_set_size(tc->touched, 0);
+}
+
+/* Adds leaf's event counts by type. */
+static void gather_types(const LttvStatsLeaf *leaf, TypeCounts *tc)
+{
+	guint j;
+
+	if (leaf->dense != NULL) {
+		for (j = 0; j < leaf->n_dense; j++)
+			type_counts_add(tc, j, leaf->dense[j]);
+		return;
+	}
+	for (j = 0; j < LTTV_STATS_INLINE_TYPES; j++)
+		if (leaf->types[j] != 0)
+			type_counts_add(tc, leaf->types[j] - 1, leaf->counts[j]);
+}
+
+static void node_add(LttvStatsNode *n, const LttvStatsNode *from)
+{
+	n->events += from->events;
+	n->cpu_time += from->cpu_time;
+	n->elapsed_time += from->elapsed_time;
+	n->cumulative_time += from->cumulative_time;
+}
+
+/* Leaves of one process node by (mode, submode, CPU). */
+static int compare_leaves(gconstpointer pa, gconstpointer pb)
+{
+	const LttvStatsLeaf *a = *(const LttvStatsLeaf *const *) pa, *b = *(const LttvStatsLeaf *const *) pb;
+
+	if (a->mode != b->mode)
+		return a->mode < b->mode ? -1 : 1;
+	if (a->submode != b->submode)
+		return a->submode < b->submode ? -1 : 1;
+	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+}
+
+/* The process node of the leaves gathered for it (its modes, submodes and
+ * event types), under parent, summed into parent and the trace node. */
+static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode *parent,
+                        const LttvStatsTask *t, guint cpu, GPtrArray *leaves, TypeCounts *counts)
+{
+	LttvStatsNode *proc, *mode = NULL, *sub = NULL;
+	const LttvStatsLeaf *prev = NULL;
+	guint i;
+
+	if (leaves->len == 0)
+		return;
+	g_ptr_array_sort(leaves, compare_leaves);
+	proc = node_new(LTTV_STATS_PROCESS, parent);
+	proc->cpu = cpu;
+	proc->pid = t->pid;
+	proc->tgid = t->tgid;
+	proc->birth = t->birth;
+	proc->name = t->name;
+	for (i = 0; i < leaves->len; i++) {
+		const LttvStatsLeaf *leaf = g_ptr_array_index(leaves, i);
+		gboolean new_mode = prev == NULL || prev->mode != leaf->mode;
+
+		if (new_mode || prev->submode != leaf->submode) {
+			if (sub != NULL) {
+				add_event_types(s, sub, counts);
+				node_add(mode, sub);
+			}
+			if (new_mode) {
+				if (mode != NULL)
+					node_add(proc, mode);
+				mode = node_new(LTTV_STATS_MODE, proc);
+				mode->mode = leaf->mode;
+			}
+			sub = node_new(LTTV_STATS_SUBMODE, mode);
+			sub->mode = leaf->mode;
+			sub->name = lttv_trace_state_submode_name(s->ts, leaf->mode, leaf->submode);
+			sub->submode = leaf->submode;
+			if (new_mode)
+				mode->submode = leaf->submode;
+		}
+		sub->cpu_time += leaf->cpu_time;
+		sub->elapsed_time += leaf->elapsed_time;
+		sub->cumulative_time += leaf->cumulative_time;
+		gather_types(leaf, counts);
+		prev = leaf;
+	}
+	add_event_types(s, sub, counts);
+	node_add(mode, sub);
+	node_add(proc, mode);
+	/* Every level under the process carries its CPU and the process's key. */
+	for (i = 0; i < proc->children->len; i++) {
+		LttvStatsNode *m = g_ptr_array_index(proc->children, i);
+		guint j;
+
+		for (j = 0; j <= m->children->len; j++) {
+			LttvStatsNode *n = j < m->children->len ? g_ptr_array_index(m->children, j) : m;
+
+			n->cpu = parent->level == LTTV_STATS_CPU ? parent->cpu : proc->cpu;
+			n->pid = proc->pid;
+			n->tgid = proc->tgid;
+			n->birth = proc->birth;
+		}
+	}
+	if (parent != trace)
+		node_add(parent, proc);
+	node_add(trace, proc);
+}
+
+static int compare_tasks(gconstpointer pa, gconstpointer pb)
+{
+	const LttvStatsTask *a = *(const LttvStatsTask *const *) pa, *b = *(const LttvStatsTask *const *) pb;
+
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->birth != b->birth)
+		return a->birth < b->birth ? -1 : 1;
+	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
 }
 
 LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 {
-	GPtrArray *leaves = g_ptr_array_sized_new(g_hash_table_size(s->leaves));
-	LttvStatsNode *path[DEPTH] = { NULL };
-	GArray *counts = g_array_new(FALSE, TRUE, sizeof(guint64));
-	const LttvStatsLeaf *prev = NULL;
-	LttvStatsLevel first = per_cpu ? LTTV_STATS_CPU : LTTV_STATS_PROCESS;
+	LttvStatsNode *trace = node_new(LTTV_STATS_TRACE, NULL);
+	GPtrArray *tasks = g_ptr_array_sized_new(g_hash_table_size(s->tasks));
+	GPtrArray *leaves = g_ptr_array_new();
+	TypeCounts counts = { NULL, 0, g_array_new(FALSE, FALSE, sizeof(guint)),
+	                      rank_event_types(s->ts->table->types) };
+	guint n_cpus = 0, cpu, i, j, k;
 	GHashTableIter it;
-	gpointer value;
-	guint i, j;
+	gpointer task;
 
-	g_hash_table_iter_init(&it, s->leaves);
-	while (g_hash_table_iter_next(&it, NULL, &value))
-		g_ptr_array_add(leaves, value);
-	g_ptr_array_sort_with_data(leaves, compare_leaves, GINT_TO_POINTER(per_cpu));
-	path[LTTV_STATS_TRACE] = node_new(LTTV_STATS_TRACE, NULL);
-	for (i = 0; i < leaves->len; i++) {
-		const LttvStatsLeaf *leaf = g_ptr_array_index(leaves, i);
-		const LttvStatsKey *k = &leaf->key;
-		LttvStatsLevel level = first;
+	g_hash_table_iter_init(&it, s->tasks);
+	while (g_hash_table_iter_next(&it, &task, NULL))
+		g_ptr_array_add(tasks, task);
+	g_ptr_array_sort(tasks, compare_tasks);
+	for (i = 0; i < tasks->len; i++) {
+		const LttvStatsTask *t = g_ptr_array_index(tasks, i);
 
-		while (prev != NULL && level <= LTTV_STATS_SUBMODE && compare_level(&prev->key, k, level) == 0)
-			level++;
-		if (level <= LTTV_STATS_SUBMODE && prev != NULL)
-			add_event_types(s, path[LTTV_STATS_SUBMODE], counts);
-		for (; level <= LTTV_STATS_SUBMODE; level++) {
-			LttvStatsNode *n = node_new(level, path[level == first ? LTTV_STATS_TRACE : level - 1]);
-
-			n->cpu = level == LTTV_STATS_PROCESS ? process_cpu(k) : k->cpu;
-			n->pid = k->pid;
-			n->tgid = leaf->task != NULL ? leaf->task->tgid : -1;
-			n->birth = k->birth;
-			n->mode = k->mode;
-			n->submode = k->submode;
-			if (level == LTTV_STATS_PROCESS)
-				n->name = leaf->task != NULL ? leaf->task->name : "";
-			else if (level == LTTV_STATS_SUBMODE)
-				n->name = lttv_trace_state_submode_name(s->ts, k->mode, k->submode);
-			path[level] = n;
-		}
-		for (j = LTTV_STATS_TRACE; j <= LTTV_STATS_SUBMODE; j++) {
-			if (j != LTTV_STATS_TRACE && j < first)
-				continue;
-			path[j]->events += leaf->events;
-			path[j]->cpu_time += leaf->cpu_time;
-			path[j]->elapsed_time += leaf->elapsed_time;
-			path[j]->cumulative_time += leaf->cumulative_time;
-		}
-		if (counts->len < s->ts->table->types->len)
-			g_array_set_size(counts, s->ts->table->types->len);
-		if (leaf->dense != NULL) {
-			for (j = 0; j < leaf->n_dense; j++)
-				g_array_index(counts, guint64, j) += leaf->dense[j];
-		} else {
-			for (j = 0; j < LTTV_STATS_INLINE_TYPES; j++)
-				if (leaf->types[j] != 0)
-					g_array_index(counts, guint64, leaf->types[j] - 1) += leaf->counts[j];
-		}
-		prev = leaf;
+		for (j = 0; j < t->capacity; j++)
+			if (t->leaves[j].mode != LTTV_STATS_FREE_LEAF)
+				n_cpus = MAX(n_cpus, t->leaves[j].cpu + 1);
 	}
-	if (prev != NULL)
-		add_event_types(s, path[LTTV_STATS_SUBMODE], counts);
-	g_array_unref(counts);
+	/* A process node gathers the records of its (pid, birth) (several
+	 * for pid 0 and -1, one per CPU), and for pid <= 0 the leaves of one
+	 * CPU. */
+	for (cpu = 0; cpu < (per_cpu ? n_cpus : 1); cpu++) {
+		LttvStatsNode *parent = trace;
+
+		if (per_cpu) {
+			parent = node_new(LTTV_STATS_CPU, trace);
+			parent->cpu = cpu;
+		}
+		for (i = 0; i < tasks->len; i = k) {
+			const LttvStatsTask *t = g_ptr_array_index(tasks, i), *last;
+			guint c, from = 0, to = 1;
+
+			for (k = i + 1; k < tasks->len; k++) {
+				const LttvStatsTask *u = g_ptr_array_index(tasks, k);
+
+				if (u->pid != t->pid || u->birth != t->birth)
+					break;
+			}
+			last = g_ptr_array_index(tasks, k - 1);
+			if (per_cpu)
+				from = cpu, to = cpu + 1;
+			else if (t->pid <= 0)
+				to = n_cpus;
+			for (c = from; c < to; c++) {
+				const LttvStatsTask *named = last;
+				guint r;
+
+				for (r = i; r < k; r++) {
+					const LttvStatsTask *u = g_ptr_array_index(tasks, r);
+
+					if (t->pid <= 0 && u->cpu == c)
+						named = u;
+					for (j = 0; j < u->capacity; j++)
+						if (u->leaves[j].mode != LTTV_STATS_FREE_LEAF
+						    && (!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c))
+							g_ptr_array_add(leaves, &u->leaves[j]);
+				}
+				add_process(s, trace, parent, named, t->pid <= 0 ? c : 0, leaves, &counts);
+				g_ptr_array_set_size(leaves, 0);
+			}
+		}
+		if (per_cpu && parent->children->len == 0)
+			g_ptr_array_remove(trace->children, parent);
+	}
+	g_free(counts.counts);
+	g_free(counts.rank);
+	g_array_unref(counts.touched);
 	g_ptr_array_unref(leaves);
-	return path[LTTV_STATS_TRACE];
+	g_ptr_array_unref(tasks);
+	return trace;
 }
 
 const LttvStatsNode *lttv_stats_node_find_process(const LttvStatsNode *n, gint32 pid, LttTime birth, guint cpu)

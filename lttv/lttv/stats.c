@@ -6,9 +6,9 @@
  * long trace, too many to stay in cache.  So counts and times first go to
  * the frames of the running task, which are hot, and reach the leaves when
  * a frame ends, when its task leaves the CPU, or when the frame met more
- * event types than it holds. */
+ * event types than it holds.  A task's leaves are contiguous (LttvStatsTask),
+ * so those of the running tasks stay in cache too. */
 #include "config.h"
-#include <stdlib.h>
 #include <string.h>
 #include "stats-private.h"
 
@@ -16,21 +16,11 @@
  * can be moved once the frame is identified. */
 typedef struct {
 	guint frame;
-	LttvStatsLeaf *leaf;
+	guint cpu;                     /* the leaf's key */
+	LttvExecMode mode;
+	gint32 submode;
 	LttTime amount;
 } PendingTime;
-
-/* A task's own leaves by (CPU, mode, submode): a small open-addressing
- * table, so that finding a leaf seldom needs the engine's table. */
-typedef struct {
-	guint64 key;
-	LttvStatsLeaf *leaf;           /* NULL: free slot */
-} LeafSlot;
-
-typedef struct {
-	LeafSlot *slots;
-	guint capacity, len;           /* capacity: a power of two */
-} LeafTable;
 
 #define FRAME_TYPES 4
 
@@ -41,64 +31,127 @@ typedef struct {
 	guint64 events;                /* events not yet in the leaf, by type below */
 	guint32 types[FRAME_TYPES];    /* event type index + 1; 0: unused */
 	guint64 counts[FRAME_TYPES];
-	LttvStatsLeaf *leaf;           /* on CPU leaf_cpu, NULL until looked up */
+	guint32 leaf;                  /* index + 1 in the task's leaves on leaf_cpu, 0 until looked up */
+	guint32 generation;            /* of the task's leaves when leaf was looked up */
 } FrameStats;
 
 struct _LttvStatsProc {
 	guint depth, capacity;
 	FrameStats *frames;
 	guint leaf_cpu;                /* where the frames' unflushed counts were made */
-	LeafTable own;
-	LttvStatsTask *task;
+	LttvStatsTask *task;           /* looked up when first needed (the birth may still change) */
 	GArray *pending;               /* PendingTime; NULL until a frame needs it (rare) */
 };
 typedef struct _LttvStatsProc ProcStats;
 
-static guint key_hash(gconstpointer k)
+static guint task_hash(gconstpointer k)
 {
-	const LttvStatsKey *key = k;
+	const LttvStatsTask *t = k;
 
-	return (guint) key->pid * 2654435761u ^ (guint) key->birth ^ (guint) (key->birth >> 32)
-	       ^ (key->cpu << 20) ^ ((guint) key->mode << 16) ^ (guint) key->submode * 40503u;
+	return (guint) t->pid * 2654435761u ^ (guint) t->birth ^ (guint) (t->birth >> 32) ^ t->cpu * 40503u;
 }
 
-static gboolean key_equal(gconstpointer a, gconstpointer b)
+static gboolean task_equal(gconstpointer a, gconstpointer b)
 {
-	const LttvStatsKey *x = a, *y = b;
+	const LttvStatsTask *x = a, *y = b;
 
-	return x->cpu == y->cpu && x->pid == y->pid && x->birth == y->birth && x->mode == y->mode
-	       && x->submode == y->submode;
+	return x->pid == y->pid && x->birth == y->birth && x->cpu == y->cpu;
 }
 
-static void leaf_free(LttvStatsLeaf *leaf)
+static void task_free(LttvStatsTask *t)
 {
-	g_free(leaf->dense);
-	free(leaf);
+	guint i;
+
+	for (i = 0; i < t->capacity; i++)
+		if (t->leaves[i].mode != LTTV_STATS_FREE_LEAF)
+			g_free(t->leaves[i].dense);
+	g_free(t->leaves);
+	g_free(t);
 }
 
-static LttvStatsLeaf *leaf_get(LttvStats *s, guint cpu, const LttvProcess *p, const LttvStatsTask *task,
-                               LttvExecMode mode, gint32 submode)
+/* The record of (pid, birth) (on cpu for pid <= 0), created empty. */
+static LttvStatsTask *task_record(LttvStats *s, gint32 pid, LttTime birth, guint cpu)
 {
-	LttvStatsKey key = { cpu, p != NULL ? p->pid : -1, p != NULL ? p->birth : 0, mode, submode };
-	LttvStatsLeaf *leaf = g_hash_table_lookup(s->leaves, &key);
-	void *mem;
+	LttvStatsTask key = { .pid = pid, .birth = birth, .cpu = pid <= 0 ? cpu : 0 };
+	LttvStatsTask *t = g_hash_table_lookup(s->tasks, &key);
 
-	if (leaf == NULL) {
-		/* On a cache line of its own: the counters are its first 64 bytes. */
-		if (posix_memalign(&mem, 64, sizeof(LttvStatsLeaf)) != 0)
-			g_error("out of memory");
-		leaf = memset(mem, 0, sizeof(LttvStatsLeaf));
-		leaf->key = key;
-		leaf->task = task;
-		g_hash_table_insert(s->leaves, &leaf->key, leaf);
+	if (t == NULL) {
+		t = g_memdup2(&key, sizeof(key));
+		t->name = "";
+		t->tgid = -1;
+		g_hash_table_add(s->tasks, t);
 	}
-	return leaf;
+	return t;
+}
+
+static guint leaf_hash(guint cpu, LttvExecMode mode, gint32 submode)
+{
+	guint64 key = ((guint64) cpu << 40) | ((guint64) mode << 32) | (guint32) submode;
+
+	return (guint) ((key * G_GUINT64_CONSTANT(0x9E3779B97F4A7C15)) >> 40);
+}
+
+/* The slot of (cpu, mode, submode) in t: its leaf or the free slot for it. */
+static guint task_slot(const LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode)
+{
+	guint mask = t->capacity - 1, i = leaf_hash(cpu, mode, submode) & mask;
+	const LttvStatsLeaf *l;
+
+	for (;; i = (i + 1) & mask) {
+		l = &t->leaves[i];
+		if (l->mode == LTTV_STATS_FREE_LEAF || (l->submode == submode && l->mode == mode && l->cpu == cpu))
+			return i;
+	}
+}
+
+static void task_grow(LttvStatsTask *t)
+{
+	LttvStatsLeaf *old = t->leaves;
+	guint i, n = t->capacity;
+
+	t->capacity = n > 0 ? n * 2 : 8;
+	t->leaves = g_new0(LttvStatsLeaf, t->capacity);
+	for (i = 0; i < t->capacity; i++)
+		t->leaves[i].mode = LTTV_STATS_FREE_LEAF;
+	for (i = 0; i < n; i++)
+		if (old[i].mode != LTTV_STATS_FREE_LEAF)
+			t->leaves[task_slot(t, old[i].cpu, old[i].mode, old[i].submode)] = old[i];
+	g_free(old);
+	t->generation++;
+}
+
+/* Index of t's leaf (cpu, mode, submode), created empty.  Leaves move when
+ * the table grows (the generation changes): callers keep indexes, not
+ * pointers, and check the generation. */
+static guint task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode)
+{
+	LttvStatsLeaf *leaf;
+	guint i;
+
+	if (G_UNLIKELY(4 * (t->n_leaves + 1) > 3 * t->capacity))
+		task_grow(t);
+	i = task_slot(t, cpu, mode, submode);
+	leaf = &t->leaves[i];
+	if (leaf->mode == LTTV_STATS_FREE_LEAF) {
+		memset(leaf, 0, sizeof(*leaf));
+		leaf->cpu = cpu;
+		leaf->mode = (guint8) mode;
+		leaf->submode = submode;
+		t->n_leaves++;
+	}
+	return i;
 }
 
 /* The leaf where events go when no task is known on cpu. */
 static LttvStatsLeaf *no_task_leaf(LttvStats *s, guint cpu)
 {
-	return leaf_get(s, cpu, NULL, NULL, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	LttvStatsCpu *c = &s->cpus[cpu];
+	guint i;
+
+	if (c->no_task == NULL)
+		c->no_task = task_record(s, -1, 0, cpu);
+	i = task_leaf(c->no_task, cpu, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	return &c->no_task->leaves[i];
 }
 
 static void leaf_dense(LttvStats *s, LttvStatsLeaf *leaf, guint type)
@@ -119,21 +172,24 @@ static void leaf_dense(LttvStats *s, LttvStatsLeaf *leaf, guint type)
 	leaf->n_dense = n;
 }
 
-/* Adds n events of type to leaf. */
+/* Adds n events of type to leaf: in place while the types and counts fit. */
 static void leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
 {
 	guint i;
 
-	leaf->events += n;
 	if (leaf->dense == NULL && type < G_MAXUINT16) {
 		for (i = 0; i < LTTV_STATS_INLINE_TYPES; i++) {
 			if (leaf->types[i] == type + 1) {
-				leaf->counts[i] += n;
+				if (n > G_MAXUINT32 - leaf->counts[i])
+					break;
+				leaf->counts[i] += (guint32) n;
 				return;
 			}
 			if (leaf->types[i] == 0) {
+				if (n > G_MAXUINT32)
+					break;
 				leaf->types[i] = (guint16) (type + 1);
-				leaf->counts[i] = n;
+				leaf->counts[i] = (guint32) n;
 				return;
 			}
 		}
@@ -163,7 +219,7 @@ static void proc_grow(ProcStats *ps, guint depth)
 
 /* The task's counters, created (empty, as deep as its stack) when the
  * statistics first meet it. */
-static ProcStats *proc_stats(LttvStats *s, LttvProcess *p)
+static ProcStats *proc_stats(LttvProcess *p)
 {
 	ProcStats *ps = p->observer_data;
 
@@ -174,68 +230,38 @@ static ProcStats *proc_stats(LttvStats *s, LttvProcess *p)
 	ps->frames = g_new0(FrameStats, ps->capacity);
 	ps->depth = p->depth;
 	ps->leaf_cpu = p->cpu;
-	ps->task = g_new0(LttvStatsTask, 1);
-	ps->task->name = p->name;
-	ps->task->tgid = p->tgid;
-	g_ptr_array_add(s->tasks, ps->task);
 	p->observer_data = ps;
 	return ps;
 }
 
 static void proc_stats_free(ProcStats *ps)
 {
-	g_free(ps->own.slots);
 	g_free(ps->frames);
 	if (ps->pending != NULL)
 		g_array_unref(ps->pending);
 	g_free(ps);
 }
 
-static guint64 own_key(guint cpu, LttvExecMode mode, gint32 submode)
+/* The record p's counts go to.  A fork or a state dump may still set the
+ * birth after the counters were made: the leaves then come from the record
+ * of the new key (the frames' cached ones are forgotten). */
+static LttvStatsTask *proc_task(LttvStats *s, ProcStats *ps, const LttvProcess *p)
 {
-	return ((guint64) cpu << 40) | ((guint64) mode << 32) | (guint32) submode;
-}
-
-static LttvStatsLeaf **own_slot(LeafTable *t, guint64 key)
-{
-	guint i = (guint) ((key * G_GUINT64_CONSTANT(0x9E3779B97F4A7C15)) >> 40) & (t->capacity - 1);
-
-	while (t->slots[i].leaf != NULL && t->slots[i].key != key)
-		i = (i + 1) & (t->capacity - 1);
-	t->slots[i].key = key;
-	return &t->slots[i].leaf;
-}
-
-static void own_grow(LeafTable *t)
-{
-	LeafTable old = *t;
 	guint i;
 
-	t->capacity = old.capacity > 0 ? old.capacity * 2 : 16;
-	t->slots = g_new0(LeafSlot, t->capacity);
-	for (i = 0; i < old.capacity; i++)
-		if (old.slots[i].leaf != NULL)
-			*own_slot(t, old.slots[i].key) = old.slots[i].leaf;
-	g_free(old.slots);
+	if (G_LIKELY(ps->task != NULL && ps->task->birth == p->birth))
+		return ps->task;
+	ps->task = task_record(s, p->pid, p->birth, p->cpu);
+	ps->task->name = p->name;
+	ps->task->tgid = p->tgid;
+	for (i = 0; i < ps->depth; i++)
+		ps->frames[i].leaf = 0;
+	if (ps->pending != NULL)
+		g_array_set_size(ps->pending, 0);
+	return ps->task;
 }
 
-/* The leaf of p on cpu in mode/submode, through the task's own table. */
-static LttvStatsLeaf *proc_leaf(LttvStats *s, ProcStats *ps, const LttvProcess *p, guint cpu,
-                                LttvExecMode mode, gint32 submode)
-{
-	LttvStatsLeaf **slot;
-
-	if (G_UNLIKELY(2 * (ps->own.len + 1) > ps->own.capacity))
-		own_grow(&ps->own);
-	slot = own_slot(&ps->own, own_key(cpu, mode, submode));
-	if (*slot == NULL) {
-		*slot = leaf_get(s, cpu, p, ps->task, mode, submode);
-		ps->own.len++;
-	}
-	return *slot;
-}
-
-static void add_pending(ProcStats *ps, guint frame, LttvStatsLeaf *leaf, LttTime amount)
+static void add_pending(ProcStats *ps, guint frame, const LttvStatsLeaf *leaf, LttTime amount)
 {
 	PendingTime *pt;
 	guint i;
@@ -244,12 +270,12 @@ static void add_pending(ProcStats *ps, guint frame, LttvStatsLeaf *leaf, LttTime
 		ps->pending = g_array_new(FALSE, FALSE, sizeof(PendingTime));
 	for (i = 0; i < ps->pending->len; i++) {
 		pt = &g_array_index(ps->pending, PendingTime, i);
-		if (pt->frame == frame && pt->leaf == leaf) {
+		if (pt->frame == frame && pt->cpu == leaf->cpu && pt->mode == leaf->mode && pt->submode == leaf->submode) {
 			pt->amount += amount;
 			return;
 		}
 	}
-	g_array_append_vals(ps->pending, &(PendingTime) { frame, leaf, amount }, 1);
+	g_array_append_vals(ps->pending, &(PendingTime) { frame, leaf->cpu, leaf->mode, leaf->submode, amount }, 1);
 }
 
 static void drop_pending(ProcStats *ps, guint from_frame)
@@ -263,17 +289,20 @@ static void drop_pending(ProcStats *ps, guint from_frame)
 			i++;
 }
 
-/* Gives frame i (ef: its mode) of p what it accumulated. */
+/* Gives frame i (ef: its mode) of p what it accumulated; returns its leaf. */
 static LttvStatsLeaf *flush_frame(LttvStats *s, ProcStats *ps, const LttvProcess *p, guint i,
                                   const LttvExecFrame *ef)
 {
+	LttvStatsTask *t = proc_task(s, ps, p);
 	FrameStats *f = &ps->frames[i];
 	LttvStatsLeaf *leaf;
 	guint j;
 
-	if (f->leaf == NULL)
-		f->leaf = proc_leaf(s, ps, p, ps->leaf_cpu, ef->mode, ef->submode);
-	leaf = f->leaf;
+	if (f->leaf == 0 || f->generation != t->generation) {
+		f->leaf = task_leaf(t, ps->leaf_cpu, ef->mode, ef->submode) + 1;
+		f->generation = t->generation;
+	}
+	leaf = &t->leaves[f->leaf - 1];
 	if (f->own != 0) {
 		leaf->cpu_time += f->own;
 		if (frame_unresolved(ef, i))
@@ -343,19 +372,22 @@ static void on_cpu_enter(gpointer data, LttvTraceState *ts, guint cpu, LttTime t
 
 	ensure_cpu(s, cpu);
 	c = &s->cpus[cpu];
-	ps = p != NULL ? proc_stats(s, p) : NULL;
+	ps = p != NULL ? proc_stats(p) : NULL;
 	if (c->proc != ps) {
 		/* A task leaves the CPU: its counts belong to this CPU's leaves. */
 		if (c->proc != NULL)
 			flush_all(s, c->proc, c->task);
 		if (ps != NULL) {
+			LttvStatsTask *task;
+
 			if (ps->leaf_cpu != cpu) {
 				for (i = 0; i < ps->depth; i++)
-					ps->frames[i].leaf = NULL;
+					ps->frames[i].leaf = 0;
 				ps->leaf_cpu = cpu;
 			}
-			ps->task->name = p->name;
-			ps->task->tgid = p->tgid;
+			task = proc_task(s, ps, p);
+			task->name = p->name;
+			task->tgid = p->tgid;
 		}
 		c->proc = ps;
 		c->task = p;
@@ -366,7 +398,15 @@ static void on_cpu_enter(gpointer data, LttvTraceState *ts, guint cpu, LttTime t
 
 static void on_frame_push(gpointer data, LttvProcess *p, LttTime t)
 {
-	proc_grow(proc_stats(data, p), p->depth);
+	ProcStats *ps = proc_stats(p);
+	const LttvExecFrame *f = &p->stack[p->depth - 1];
+
+	proc_grow(ps, p->depth);
+	/* The frame's leaf is needed when it ends, a few events from now:
+	 * start loading it (usually at the first slot tried) now. */
+	if (ps->task != NULL && ps->task->capacity > 0)
+		__builtin_prefetch(&ps->task->leaves[leaf_hash(ps->leaf_cpu, f->mode, f->submode)
+		                                     & (ps->task->capacity - 1)], 1);
 }
 
 /* Ends frame i (f) of p at t: its elapsed and cumulative times are final;
@@ -391,41 +431,45 @@ static void close_frame(LttvStats *s, ProcStats *ps, LttvProcess *p, guint i, co
 
 static void on_frame_pop(gpointer data, LttvProcess *p, const LttvExecFrame *f, LttTime t)
 {
-	close_frame(data, proc_stats(data, p), p, p->depth, f, t);
+	close_frame(data, proc_stats(p), p, p->depth, f, t);
 }
 
 static void on_frame_resolve(gpointer data, LttvProcess *p, guint i, const LttvExecFrame *before)
 {
 	LttvStats *s = data;
-	ProcStats *ps = proc_stats(s, p);
+	ProcStats *ps = proc_stats(p);
+	LttvStatsTask *t = proc_task(s, ps, p);
 	guint j;
 
 	/* What it gave its old leaf moves to the new one; what it still holds
 	 * goes to the new leaf when flushed. */
 	for (j = 0; ps->pending != NULL && j < ps->pending->len; j++) {
 		PendingTime *pt = &g_array_index(ps->pending, PendingTime, j);
-		LttvStatsLeaf *to;
+		guint from, to;
 
 		if (pt->frame != i)
 			continue;
-		to = proc_leaf(s, ps, p, pt->leaf->key.cpu, p->stack[i].mode, p->stack[i].submode);
-		pt->leaf->cpu_time -= pt->amount;
-		to->cpu_time += pt->amount;
-		pt->leaf = to;
+		to = task_leaf(t, pt->cpu, p->stack[i].mode, p->stack[i].submode);
+		from = task_leaf(t, pt->cpu, pt->mode, pt->submode);
+		t->leaves[from].cpu_time -= pt->amount;
+		t->leaves[to].cpu_time += pt->amount;
+		pt->mode = p->stack[i].mode;
+		pt->submode = p->stack[i].submode;
 	}
 	if (!frame_unresolved(&p->stack[i], i))
 		drop_pending(ps, i);
 	if (i < ps->depth)
-		ps->frames[i].leaf = NULL;
+		ps->frames[i].leaf = 0;
 }
 
 static void close_all_frames(LttvStats *s, LttvProcess *p, LttTime t)
 {
-	ProcStats *ps = proc_stats(s, p);
+	ProcStats *ps = proc_stats(p);
+	LttvStatsTask *task = proc_task(s, ps, p);
 	guint i = p->depth;
 
-	ps->task->name = p->name;
-	ps->task->tgid = p->tgid;
+	task->name = p->name;
+	task->tgid = p->tgid;
 	while (i-- > 0)
 		close_frame(s, ps, p, i, &p->stack[i], t);
 }
@@ -448,8 +492,7 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 
 	s->ts = ts;
 	s->start = start;
-	s->leaves = g_hash_table_new_full(key_hash, key_equal, NULL, (GDestroyNotify) leaf_free);
-	s->tasks = g_ptr_array_new_with_free_func(g_free);
+	s->tasks = g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
 	ensure_cpu(s, ts->cpu_count > 0 ? ts->cpu_count - 1 : 0);
 	lttv_trace_state_set_observer(ts, &stats_observer, s);
 	for (cpu = 0; cpu < ts->cpu_count; cpu++)
@@ -532,8 +575,7 @@ void lttv_stats_free(LttvStats *s)
 	}
 	g_ptr_array_unref(all);
 	lttv_trace_state_set_observer(s->ts, NULL, NULL);
-	g_hash_table_destroy(s->leaves);
-	g_ptr_array_unref(s->tasks);
+	g_hash_table_destroy(s->tasks);
 	g_free(s->cpus);
 	g_free(s);
 }
