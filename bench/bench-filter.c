@@ -19,9 +19,9 @@
 #include <string.h>
 #include <time.h>
 #include <glib.h>
-#include <glib/gstdio.h>
 #include <ltt/ltt.h>
 #include <lttv/filter.h>
+#include "test-ltt-util.h"
 
 #define ROUNDS 9
 
@@ -213,24 +213,6 @@ make_synth_trace(GError **error)
 	return dir;
 }
 
-static void
-remove_trace(const char *dir)
-{
-	GDir *d = g_dir_open(dir, 0, NULL);
-	const char *name;
-
-	if (d == NULL)
-		return;
-	while ((name = g_dir_read_name(d)) != NULL) {
-		char *path = g_build_filename(dir, name, NULL);
-
-		g_remove(path);
-		g_free(path);
-	}
-	g_dir_close(d);
-	g_rmdir(dir);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -301,7 +283,7 @@ out:
 	if (trace != NULL)
 		ltt_trace_unref(trace);
 	if (made != NULL) {
-		remove_trace(made);
+		tlt_remove_dir(made);
 		g_free(made);
 	}
 	return status;

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <time.h>
 #include <glib.h>
-#include <glib/gstdio.h>
 #include <ltt/ltt.h>
 #include <lttv/tracecontext.h>
+#include "test-ltt-util.h"
 
 typedef enum { MODEL_RANDOM, MODEL_BURSTS } Model;
 
@@ -104,20 +104,6 @@ static void write_trace(const char *dir, guint channels, guint cpus, guint64 eve
 		die(error);
 }
 
-static void rm_rf(const char *dir)
-{
-	GDir *d = g_dir_open(dir, 0, NULL);
-	const char *name;
-	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
-		char *path = g_build_filename(dir, name, NULL);
-		g_unlink(path);
-		g_free(path);
-	}
-	if (d != NULL)
-		g_dir_close(d);
-	g_rmdir(dir);
-}
-
 /* CPU time of this thread: the figure does not depend on what else the
  * machine runs. */
 static double cpu_seconds(void)
@@ -179,8 +165,7 @@ static void shape_close(Shape *s)
 	g_object_unref(s->ctx);
 	lttv_traceset_destroy(s->ts);
 	char *tmp = g_path_get_dirname(s->dir);
-	rm_rf(s->dir);
-	g_rmdir(tmp);
+	tlt_remove_dir(tmp);
 	g_free(tmp);
 	g_free(s->dir);
 	g_free(s->rates);

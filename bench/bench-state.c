@@ -11,6 +11,7 @@
 #include <lttv/stats.h>
 #include <lttv/checkpoint.h>
 #include "analysis-merge.h"
+#include "test-ltt-util.h"
 
 static char *trace_arg;
 static gint64 events_arg = 10000000;
@@ -163,23 +164,6 @@ static char *make_trace(char **tmpdir)
 	return path;
 }
 
-static void remove_trace(const char *tmpdir, const char *path)
-{
-	GDir *d = g_dir_open(path, 0, NULL);
-	const char *name;
-
-	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
-		char *f = g_build_filename(path, name, NULL);
-
-		g_unlink(f);
-		g_free(f);
-	}
-	if (d != NULL)
-		g_dir_close(d);
-	g_rmdir(path);
-	g_rmdir(tmpdir);
-}
-
 static int compare_doubles(const void *a, const void *b)
 {
 	double x = *(const double *) a, y = *(const double *) b;
@@ -256,7 +240,7 @@ int main(int argc, char **argv)
 	g_strfreev(intervals);
 	ltt_trace_unref(trace);
 	if (tmpdir != NULL)
-		remove_trace(tmpdir, path);
+		tlt_remove_dir(tmpdir);
 	g_free(tmpdir);
 	g_free(path);
 	return 0;

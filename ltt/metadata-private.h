@@ -48,10 +48,16 @@ struct _LttEventType {
  * returns it unescaped and sets *end after the closing quote; on failure
  * returns NULL and sets *end at the offending character. */
 G_GNUC_INTERNAL char *ltt_parse_quoted(const char *p, const char **end);
+/* Appends s double-quoted, escaped so that ltt_parse_quoted reads it back. */
+G_GNUC_INTERNAL void ltt_append_quoted(GString *out, const char *s);
 
 /* Ids below this are looked up in a vector; larger ones (rare: extended
  * headers) in a hash table, so a huge declared id cannot make us allocate. */
 #define LTT_DENSE_ID_LIMIT 65536U
+
+/* Readers size per-CPU tables from the "cpus" property and from channel
+ * file names: a larger number is damage, not a machine (Linux stops at 8192). */
+#define LTT_CPU_COUNT_MAX 65536U
 
 /* The event types of one channel, indexed by id. */
 typedef struct {

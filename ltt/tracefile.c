@@ -436,6 +436,25 @@ static LttReadStatus unknown_event(LttTracefile *tf, GError **error, guint32 at,
 	return LTT_READ_DAMAGED;
 }
 
+/* Makes the event at pos of the current block the current one; shared by
+ * both paths of ltt_tracefile_next, inlined so the fast one stays as fast. */
+#ifdef __GNUC__
+__attribute__((always_inline))
+#endif
+static inline LttReadStatus set_event(LttTracefile *tf, const LttEventType *type, const guint8 *payload,
+                                      LttTime t, guint32 id, guint32 size, guint32 pos)
+{
+	tf->ev.type = type;
+	tf->ev.payload = payload;
+	tf->ev.time = t;
+	tf->ev.id = id;
+	tf->ev.size = size;
+	tf->ev.block = tf->cur;
+	tf->ev.offset = pos;
+	tf->has_event = TRUE;
+	return LTT_READ_EVENT;
+}
+
 #ifdef __GNUC__
 __attribute__((always_inline))
 #endif
@@ -484,15 +503,7 @@ static inline LttReadStatus next_event(LttTracefile *tf, GError **error, const g
 				tf->pos = pos + hlen + size;
 				if (G_UNLIKELY(type == NULL))
 					return unknown_event(tf, error, pos, id);
-				tf->ev.type = type;
-				tf->ev.payload = h + hlen;
-				tf->ev.time = t;
-				tf->ev.id = id;
-				tf->ev.size = size;
-				tf->ev.block = tf->cur;
-				tf->ev.offset = pos;
-				tf->has_event = TRUE;
-				return LTT_READ_EVENT;
+				return set_event(tf, type, h + hlen, t, id, size, pos);
 			}
 			if (pos != used)
 				return damaged(tf, error, pos, "event header past the used bytes");
@@ -539,15 +550,7 @@ LttReadStatus ltt_tracefile_next(LttTracefile *tf, GError **error)
 				/* Keeps the next line coming: with many tracefiles read in
 				 * turn, too many streams for the hardware prefetcher. */
 				__builtin_prefetch(tf->blk + tf->pos + 64, 0, 2);
-				tf->ev.type = type;
-				tf->ev.payload = h + LTT_EVENT_HEADER_SIZE;
-				tf->ev.time = t;
-				tf->ev.id = id;
-				tf->ev.size = size;
-				tf->ev.block = tf->cur;
-				tf->ev.offset = pos;
-				tf->has_event = TRUE;
-				return LTT_READ_EVENT;
+				return set_event(tf, type, h + LTT_EVENT_HEADER_SIZE, t, id, size, pos);
 			}
 		}
 	}

@@ -155,17 +155,7 @@ static void append_quoted_label(GString *out, const char *label)
 		g_string_append(out, label);
 		return;
 	}
-	g_string_append_c(out, '"');
-	for (const char *p = label; *p; p++) {
-		switch (*p) {
-		case '"': g_string_append(out, "\\\""); break;
-		case '\\': g_string_append(out, "\\\\"); break;
-		case '\n': g_string_append(out, "\\n"); break;
-		case '\t': g_string_append(out, "\\t"); break;
-		default: g_string_append_c(out, *p);
-		}
-	}
-	g_string_append_c(out, '"');
+	ltt_append_quoted(out, label);
 }
 
 void ltt_type_to_string(const LttType *type, GString *out)
@@ -454,6 +444,21 @@ static gboolean value_fits(LttTypeKind kind, gint64 v, gboolean negative)
 	if (is_signed)
 		return bits == 64 ? (guint64) v <= (guint64) G_MAXINT64 : (guint64) v < ((guint64) 1 << (bits - 1));
 	return bits == 64 || (guint64) v < ((guint64) 1 << bits);
+}
+
+void ltt_append_quoted(GString *out, const char *s)
+{
+	g_string_append_c(out, '"');
+	for (const char *c = s; *c; c++) {
+		switch (*c) {
+		case '\\': g_string_append(out, "\\\\"); break;
+		case '"': g_string_append(out, "\\\""); break;
+		case '\n': g_string_append(out, "\\n"); break;
+		case '\t': g_string_append(out, "\\t"); break;
+		default: g_string_append_c(out, *c); break;
+		}
+	}
+	g_string_append_c(out, '"');
 }
 
 char *ltt_parse_quoted(const char *p, const char **end)

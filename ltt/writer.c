@@ -20,6 +20,7 @@
 #include "ltt-error.h"
 #include "ltt-format.h"
 #include "type-private.h"
+#include "metadata-private.h"
 #include "byteorder-private.h"
 #include "crc32-private.h"
 
@@ -147,17 +148,7 @@ static void append_value(GString *out, const char *value)
 		g_string_append(out, value);
 		return;
 	}
-	g_string_append_c(out, '"');
-	for (const char *c = value; *c; c++) {
-		switch (*c) {
-		case '\\': g_string_append(out, "\\\\"); break;
-		case '"': g_string_append(out, "\\\""); break;
-		case '\n': g_string_append(out, "\\n"); break;
-		case '\t': g_string_append(out, "\\t"); break;
-		default: g_string_append_c(out, *c); break;
-		}
-	}
-	g_string_append_c(out, '"');
+	ltt_append_quoted(out, value);
 }
 
 static gboolean metadata_write(LttWriter *w, const GString *text, GError **error)

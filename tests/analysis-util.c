@@ -1,7 +1,6 @@
 /* analysis-util.c */
 #include "config.h"
 #include <string.h>
-#include <glib/gstdio.h>
 #include "analysis-util.h"
 #include "analysis-merge.h"
 
@@ -44,28 +43,6 @@ char *analysis_tmpdir(void)
 		g_error_free(error);
 	}
 	return dir;
-}
-
-void analysis_rmtree(const char *dir)
-{
-	GDir *d = g_dir_open(dir, 0, NULL);
-	const char *name;
-
-	if (d == NULL) {
-		g_unlink(dir);
-		return;
-	}
-	while ((name = g_dir_read_name(d)) != NULL) {
-		char *child = g_build_filename(dir, name, NULL);
-
-		if (g_file_test(child, G_FILE_TEST_IS_DIR) && !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
-			analysis_rmtree(child);
-		else
-			g_unlink(child);
-		g_free(child);
-	}
-	g_dir_close(d);
-	g_rmdir(dir);
 }
 
 static gint compare_process(gconstpointer a, gconstpointer b)

@@ -5,14 +5,15 @@
 
 #include <ltt/ltt.h>
 #include <lttv/state.h>
+#include "test-ltt-util.h"
 
 /* Runs ltt-synth (from the build tree) with args (NULL-terminated) writing
  * the trace to dir/name and, when truth is TRUE, dir/name.json.  Returns the
  * trace path (g_free) or NULL after printing why. */
 char *analysis_synth(const char *dir, const char *name, gboolean truth, const char *const *args);
-/* A fresh temporary directory (g_free) and its removal with its content. */
+/* A fresh temporary directory (g_free), or NULL after printing why;
+ * tlt_remove_dir removes it. */
 char *analysis_tmpdir(void);
-void analysis_rmtree(const char *dir);
 /* TRUE when a and b describe the same system; otherwise why says the first
  * difference. */
 gboolean analysis_state_equal(const LttvTraceState *a, const LttvTraceState *b, GString *why);

@@ -4,30 +4,15 @@
 # statistics against ltt-synth's ground truth, the filter's and the columns'
 # "state before the event" rule, bad command lines; the bundled sample trace
 # when present.
-top_builddir=${TOP_BUILDDIR:?}
-srcdir=${TESTS_SRCDIR:?}
-lttv="$top_builddir/lttv/lttv/lttv"
+. "${TESTS_SRCDIR:?}/lttv-env.sh"
 synth="$top_builddir/ltt/ltt-synth"
 sample="$srcdir/data/sample-trace"
-LTTV_MODULE_PATH="$top_builddir/lttv/modules/text"
-export LTTV_MODULE_PATH
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+skip_reason="python3 not installed"
 
 "$synth" -o "$tmp/synth" --cpus 2 --processes 5 --events 300 --seed 7 --truth "$tmp/truth.json" \
 	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
 
 echo "1..24"
-n=0
-# check STATUS DESCRIPTION: 0 passes, 77 skips (no python3), others fail.
-check() {
-	n=$((n + 1))
-	case $1 in
-	0) echo "ok $n - $2" ;;
-	77) echo "ok $n # SKIP python3 not installed: $2" ;;
-	*) echo "not ok $n - $2" ;;
-	esac
-}
 # python3 ARGS, or status 77 when it is not installed.
 py() {
 	if command -v python3 > /dev/null; then python3 "$@"; else cat > /dev/null; return 77; fi

@@ -1,17 +1,11 @@
 #!/bin/sh
 # lttv-cmdline.sh: the lttv command's options, and clear failures for bad
 # command lines.
-top_builddir=${TOP_BUILDDIR:?}
-lttv="$top_builddir/lttv/lttv/lttv"
-LTTV_MODULE_PATH="$top_builddir/lttv/modules/text"
-export LTTV_MODULE_PATH
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "${TESTS_SRCDIR:?}/lttv-env.sh"
 "$top_builddir/tests/test-lttv-mktrace" "$tmp/trace" || { echo "Bail out! cannot write the trace"; exit 1; }
 mkdir "$tmp/empty"
 
 echo "1..18"
-n=0
 # expect STATUS PATTERN DESCRIPTION -- ARGS: runs lttv ARGS, checks the exit
 # status (0 or "fail") and that stdout+stderr match PATTERN.  $env_args
 # holds arguments of env(1) that change the module path.

@@ -1,20 +1,9 @@
 #!/bin/sh
 # lttv-textdump.sh: textDump output of a small trace against the golden
 # file, with and without field names and with -o; twice identical.
-top_builddir=${TOP_BUILDDIR:?}
-srcdir=${TESTS_SRCDIR:?}
-lttv="$top_builddir/lttv/lttv/lttv"
-LTTV_MODULE_PATH="$top_builddir/lttv/modules/text"
-export LTTV_MODULE_PATH
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "${TESTS_SRCDIR:?}/lttv-env.sh"
 
 echo "1..5"
-n=0
-check() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
 
 "$top_builddir/tests/test-lttv-mktrace" "$tmp/golden" || { echo "Bail out! cannot write the trace"; exit 1; }
 

@@ -223,7 +223,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/checkpoint/cache", test_cache);
 	g_test_add_func("/checkpoint/cache-truncations", test_cache_truncations);
 	status = g_test_run();
-	analysis_rmtree(tmpdir);
+	tlt_remove_dir(tmpdir);
 	g_free(trace_path);
 	g_free(tmpdir);
 	return status;

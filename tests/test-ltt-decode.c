@@ -188,49 +188,12 @@ static char *dump_event(const LttEvent *ev)
 	return g_string_free(out, FALSE);
 }
 
-static LttWriter *new_writer(const char *dir, int byte_order)
-{
-	LttWriterOptions o = { 0 };
-	GError *error = NULL;
-	LttWriter *w;
-
-	o.byte_order = byte_order;
-	o.block_size = 4096;
-	o.cpu_count = 1;
-	w = ltt_writer_new(dir, &o, &error);
-	g_assert_no_error(error);
-	return w;
-}
-
-static void append(LttWriterChannel *ch, LttTime t, guint id, const void *data, gsize len)
-{
-	GError *error = NULL;
-
-	g_assert_true(ltt_writer_channel_append(ch, t, id, data, len, &error));
-	g_assert_no_error(error);
-}
-
-static LttTrace *open_trace(const char *dir)
-{
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(dir, &error);
-
-	g_assert_no_error(error);
-	return trace;
-}
-
-static const LttEvent *next_event(LttTracefile *tf)
-{
-	g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-	return ltt_tracefile_event(tf);
-}
-
 /* Every kind, in both byte orders, through both decoders and the text. */
 static void test_kinds(gconstpointer data)
 {
 	int byte_order = GPOINTER_TO_INT(data);
 	char *dir = tlt_make_dir();
-	LttWriter *w = new_writer(dir, byte_order);
+	LttWriter *w = tlt_writer_new(dir, byte_order, 4096, 1);
 	LttWriterChannel *ch;
 	LttPayload p;
 	LttTrace *trace;
@@ -245,18 +208,18 @@ static void test_kinds(gconstpointer data)
 	ch = ltt_writer_channel(w, "k", 0, NULL);
 	ltt_payload_init(&p, byte_order);
 	put_all(&p);
-	append(ch, 10, 1, p.data, p.len);
+	tlt_append(ch, 10, 1, p.data, p.len);
 	for (guint i = 0; i < G_N_ELEMENTS(small); i++) {
 		ltt_payload_reset(&p);
 		put_small(&p, small[i].id);
-		append(ch, 11 + i, small[i].id, p.data, p.len);
+		tlt_append(ch, 11 + i, small[i].id, p.data, p.len);
 	}
 	ltt_payload_clear(&p);
 	g_assert_true(ltt_writer_close(w, NULL));
 
-	trace = open_trace(dir);
+	trace = tlt_open_trace(dir);
 	tf = ltt_trace_tracefile(trace, 0);
-	ev = next_event(tf);
+	ev = tlt_next_event(tf);
 	dump = dump_event(ev);
 	g_assert_cmpstr(dump, ==, all_text);
 	g_free(dump);
@@ -267,7 +230,7 @@ static void test_kinds(gconstpointer data)
 	                "[ ], { -3, \"yy\", { 42 } }, [ { -300, \"q1\" }, { 5, \"\" } ], "
 	                "[ [ 1, 2 ], [ 3, 4 ], [ 5, 6 ] ], -1 }");
 	for (guint i = 0; i < G_N_ELEMENTS(small); i++) {
-		ev = next_event(tf);
+		ev = tlt_next_event(tf);
 		dump = dump_event(ev);
 		g_assert_cmpstr(dump, ==, small[i].text);
 		g_free(dump);
@@ -281,7 +244,7 @@ static void test_kinds(gconstpointer data)
 static void test_partial_and_wrong_kind(void)
 {
 	char *dir = tlt_make_dir();
-	LttWriter *w = new_writer(dir, G_BYTE_ORDER);
+	LttWriter *w = tlt_writer_new(dir, G_BYTE_ORDER, 4096, 1);
 	LttPayload p;
 	LttTrace *trace;
 	const LttEvent *ev;
@@ -292,11 +255,11 @@ static void test_partial_and_wrong_kind(void)
 	g_assert_nonnull(ltt_writer_declare_event(w, "k", 1, "all", all_fields, NULL));
 	ltt_payload_init(&p, G_BYTE_ORDER);
 	put_all(&p);
-	append(ltt_writer_channel(w, "k", 0, NULL), 10, 1, p.data, p.len);
+	tlt_append(ltt_writer_channel(w, "k", 0, NULL), 10, 1, p.data, p.len);
 	ltt_payload_clear(&p);
 	g_assert_true(ltt_writer_close(w, NULL));
-	trace = open_trace(dir);
-	ev = next_event(ltt_trace_tracefile(trace, 0));
+	trace = tlt_open_trace(dir);
+	ev = tlt_next_event(ltt_trace_tracefile(trace, 0));
 
 	/* max below the field count: the first fields only; 0: none. */
 	g_assert_cmpuint(ltt_event_fields(ev, fields, 3, &error), ==, 3);
@@ -374,7 +337,7 @@ static void test_truncated(gconstpointer data)
 {
 	int byte_order = GPOINTER_TO_INT(data);
 	char *dir = tlt_make_dir();
-	LttWriter *w = new_writer(dir, byte_order);
+	LttWriter *w = tlt_writer_new(dir, byte_order, 4096, 1);
 	LttWriterChannel *ch;
 	LttPayload p;
 	LttTrace *trace;
@@ -390,11 +353,11 @@ static void test_truncated(gconstpointer data)
 	put_all(&p);
 	total = p.len;
 	for (gsize len = 0; len <= total; len++)
-		append(ch, 10 + len, 1, p.data, len);
+		tlt_append(ch, 10 + len, 1, p.data, len);
 	ltt_payload_clear(&p);
 	g_assert_true(ltt_writer_close(w, NULL));
 
-	trace = open_trace(dir);
+	trace = tlt_open_trace(dir);
 	tf = ltt_trace_tracefile(trace, 0);
 	for (gsize len = 0; len <= total; len++) {
 		const LttType *type;
@@ -402,7 +365,7 @@ static void test_truncated(gconstpointer data)
 		GString *text = g_string_new(NULL);
 		guint n;
 
-		ev = next_event(tf);
+		ev = tlt_next_event(tf);
 		type = ltt_event_type_payload(ltt_event_type(ev));
 		count = ltt_type_field_count(type);
 		g_assert_cmpuint(count, <=, G_N_ELEMENTS(full));

@@ -41,38 +41,6 @@ static void put_all(LttPayload *p)
 	ltt_payload_put_s8(p, 5);
 }
 
-static LttWriter *new_writer(const char *dir, int byte_order, guint32 block_size)
-{
-	LttWriterOptions o = { 0 };
-	GError *error = NULL;
-	LttWriter *w;
-
-	o.byte_order = byte_order;
-	o.block_size = block_size;
-	o.cpu_count = 2;
-	o.overwrite = TRUE;
-	w = ltt_writer_new(dir, &o, &error);
-	g_assert_no_error(error);
-	return w;
-}
-
-static void append(LttWriterChannel *ch, LttTime t, guint id, const LttPayload *p)
-{
-	GError *error = NULL;
-
-	g_assert_true(ltt_writer_channel_append(ch, t, id, p ? p->data : NULL, p ? p->len : 0, &error));
-	g_assert_no_error(error);
-}
-
-static LttTrace *open_trace(const char *dir)
-{
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(dir, &error);
-
-	g_assert_no_error(error);
-	return trace;
-}
-
 static const LttField *fld(const LttEvent *ev, const char *path)
 {
 	const LttField *f = ltt_event_type_field_by_name(ltt_event_type(ev), path);
@@ -194,7 +162,7 @@ static void test_values(gconstpointer data)
 {
 	int byte_order = GPOINTER_TO_INT(data);
 	char *dir = tlt_make_dir();
-	LttWriter *w = new_writer(dir, byte_order, 4096);
+	LttWriter *w = tlt_writer_new(dir, byte_order, 4096, 2);
 	GError *error = NULL;
 	LttPayload p;
 	LttTrace *trace;
@@ -208,18 +176,17 @@ static void test_values(gconstpointer data)
 	g_assert_no_error(error);
 	ltt_payload_init(&p, byte_order);
 	put_all(&p);
-	append(ltt_writer_channel(w, "kernel", 1, NULL), 1000, 3, &p);
+	tlt_append(ltt_writer_channel(w, "kernel", 1, NULL), 1000, 3, p.data, p.len);
 	ltt_payload_clear(&p);
 	g_assert_true(ltt_writer_close(w, NULL));
 
-	trace = open_trace(dir);
+	trace = tlt_open_trace(dir);
 	g_assert_cmpint(ltt_trace_info(trace)->byte_order, ==, byte_order);
 	g_assert_cmpuint(ltt_trace_warning_count(trace), ==, 0);
 	tf = ltt_trace_tracefile_find(trace, "kernel", 1);
 	g_assert_nonnull(tf);
 	g_assert_null(ltt_tracefile_event(tf));
-	g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-	ev = ltt_tracefile_event(tf);
+	ev = tlt_next_event(tf);
 	g_assert_nonnull(ev);
 	g_assert_cmpstr(ltt_event_name(ev), ==, "all");
 	g_assert_cmpuint(ltt_event_id(ev), ==, 3);
@@ -243,7 +210,7 @@ static void test_values(gconstpointer data)
 static void test_short_payload(void)
 {
 	char *dir = tlt_make_dir();
-	LttWriter *w = new_writer(dir, 0, 4096);
+	LttWriter *w = tlt_writer_new(dir, 0, 4096, 2);
 	LttTrace *trace;
 	LttTracefile *tf;
 	const LttEvent *ev;
@@ -253,7 +220,7 @@ static void test_short_payload(void)
 	LttValue v;
 
 	g_assert_nonnull(ltt_writer_declare_event(w, "k", 1, "e", "s: string; n: u32; q: u8[u32];", NULL));
-	append(ltt_writer_channel(w, "k", 0, NULL), 5, 1, NULL);
+	tlt_append(ltt_writer_channel(w, "k", 0, NULL), 5, 1, NULL, 0);
 	{
 		static const guint8 bytes[] = { 'a', 'b', 'c' };
 		g_assert_true(ltt_writer_channel_append(ltt_writer_channel(w, "k", 0, NULL), 6, 1, bytes, 3, NULL));
@@ -263,11 +230,10 @@ static void test_short_payload(void)
 		g_assert_true(ltt_writer_channel_append(ltt_writer_channel(w, "k", 0, NULL), 7, 1, bytes, sizeof bytes, NULL));
 	}
 	g_assert_true(ltt_writer_close(w, NULL));
-	trace = open_trace(dir);
+	trace = tlt_open_trace(dir);
 	tf = ltt_trace_tracefile(trace, 0);
 
-	g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-	ev = ltt_tracefile_event(tf);
+	ev = tlt_next_event(tf);
 	g_assert_cmpuint(ltt_event_payload_size(ev), ==, 0);
 	g_assert_null(ltt_event_get_string(ev, fld(ev, "s")));
 	g_assert_false(ltt_event_field(ev, fld(ev, "n"), &v, &error));
@@ -277,16 +243,14 @@ static void test_short_payload(void)
 	ltt_event_format_payload(ev, text, LTT_FORMAT_FIELD_NAMES);
 	g_assert_cmpstr(text->str, ==, "{ s = <damaged>, n = <damaged>, q = <damaged> }");
 
-	g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-	ev = ltt_tracefile_event(tf);
+	ev = tlt_next_event(tf);
 	value_of(ev, "s", &v);
 	g_assert_false(ltt_value_get_string(&v, &str, &error));
 	g_assert_error(error, LTT_ERROR, LTT_ERROR_DAMAGED);
 	g_clear_error(&error);
 
 	/* A sequence whose length points past the payload. */
-	g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-	ev = ltt_tracefile_event(tf);
+	ev = tlt_next_event(tf);
 	g_assert_cmpuint(ltt_event_get_uint(ev, fld(ev, "n")), ==, 1);
 	value_of(ev, "q", &v);
 	g_assert_false(ltt_value_element(&v, 5, &v, &error));
@@ -322,7 +286,7 @@ static void random_trace(RandomTrace *rt, guint32 seed, guint events, int byte_o
 	LttPayload p;
 
 	rt->dir = tlt_make_dir();
-	w = new_writer(rt->dir, byte_order, 4096);
+	w = tlt_writer_new(rt->dir, byte_order, 4096, 2);
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 1, "small", "v: u32;", NULL));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 70000, "far", "v: u32; s: string;", NULL));
 	ltt_payload_init(&p, ltt_writer_byte_order(w));
@@ -346,7 +310,7 @@ static void random_trace(RandomTrace *rt, guint32 seed, guint events, int byte_o
 					e.value = i;
 					ltt_payload_reset(&p);
 					ltt_payload_put_u32(&p, e.value);
-					append(ch, e.t, e.id, &p);
+					tlt_append(ch, e.t, e.id, p.data, p.len);
 					g_array_append_val(rt->written[cpu], e);
 				}
 			e.t = t;
@@ -356,7 +320,7 @@ static void random_trace(RandomTrace *rt, guint32 seed, guint events, int byte_o
 			ltt_payload_put_u32(&p, e.value);
 			if (e.id == 70000)
 				ltt_payload_put_string(&p, "far away");
-			append(ch, e.t, e.id, &p);
+			tlt_append(ch, e.t, e.id, p.data, p.len);
 			g_array_append_val(rt->written[cpu], e);
 		}
 	}
@@ -386,7 +350,7 @@ static void test_iteration(gconstpointer data)
 	LttTrace *trace;
 
 	random_trace(&rt, 11, 20000, GPOINTER_TO_INT(data));
-	trace = open_trace(rt.dir);
+	trace = tlt_open_trace(rt.dir);
 	g_assert_cmpuint(ltt_trace_warning_count(trace), ==, 0);
 	g_assert_cmpuint(ltt_trace_tracefile_count(trace), ==, 2);
 	g_assert_cmpuint(ltt_trace_start_time(trace), ==, MIN(g_array_index(rt.written[0], Written, 0).t,
@@ -416,8 +380,7 @@ static void test_iteration(gconstpointer data)
 		g_assert_no_error(error);
 		g_assert_cmpuint(n, ==, wr->len);
 		ltt_tracefile_seek_begin(tf);
-		g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-		check_event(ltt_tracefile_event(tf), &g_array_index(wr, Written, 0));
+		check_event(tlt_next_event(tf), &g_array_index(wr, Written, 0));
 	}
 	ltt_trace_unref(trace);
 	random_trace_free(&rt);
@@ -440,7 +403,7 @@ static void test_seek_time(void)
 	GRand *rand = g_rand_new_with_seed(3);
 
 	random_trace(&rt, 5, 6000, 0);
-	trace = open_trace(rt.dir);
+	trace = tlt_open_trace(rt.dir);
 	for (guint cpu = 0; cpu < 2; cpu++) {
 		LttTracefile *tf = ltt_trace_tracefile(trace, cpu);
 		GArray *wr = rt.written[cpu];
@@ -472,8 +435,7 @@ static void test_seek_time(void)
 			check_event(ltt_tracefile_event(tf), &g_array_index(wr, Written, want));
 			/* Reading goes on from there. */
 			if (want + 1 < wr->len) {
-				g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-				check_event(ltt_tracefile_event(tf), &g_array_index(wr, Written, want + 1));
+				check_event(tlt_next_event(tf), &g_array_index(wr, Written, want + 1));
 			}
 		}
 		g_array_free(queries, TRUE);
@@ -502,7 +464,7 @@ static void test_positions(void)
 	GArray *which = g_array_new(FALSE, FALSE, sizeof(guint));
 
 	random_trace(&rt, 9, 5000, 0);
-	trace = open_trace(rt.dir);
+	trace = tlt_open_trace(rt.dir);
 	for (guint cpu = 0; cpu < 2; cpu++) {
 		LttTracefile *tf = ltt_trace_tracefile(trace, cpu);
 		guint n = 0;
@@ -586,7 +548,7 @@ static void test_positions(void)
 static void test_big_events(void)
 {
 	char *dir = tlt_make_dir();
-	LttWriter *w = new_writer(dir, G_BIG_ENDIAN, 131072);
+	LttWriter *w = tlt_writer_new(dir, G_BIG_ENDIAN, 131072, 2);
 	guint8 *big = g_malloc(70000);
 	LttPayload p;
 	LttTrace *trace;
@@ -602,17 +564,16 @@ static void test_big_events(void)
 	for (guint k = 0; k < 70000; k++)
 		big[k] = (guint8) k;
 	ltt_payload_put_bytes(&p, big, 70000);
-	append(ltt_writer_channel(w, "k", 0, NULL), 10, 0, &p);
-	append(ltt_writer_channel(w, "k", 0, NULL), 11, 0, &p);
+	tlt_append(ltt_writer_channel(w, "k", 0, NULL), 10, 0, p.data, p.len);
+	tlt_append(ltt_writer_channel(w, "k", 0, NULL), 11, 0, p.data, p.len);
 	ltt_payload_clear(&p);
 	g_free(big);
 	g_assert_true(ltt_writer_close(w, NULL));
 
-	trace = open_trace(dir);
+	trace = tlt_open_trace(dir);
 	tf = ltt_trace_tracefile(trace, 0);
 	for (int k = 0; k < 2; k++) {
-		g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
-		ev = ltt_tracefile_event(tf);
+		ev = tlt_next_event(tf);
 		g_assert_cmpuint(ltt_event_time(ev), ==, (guint64) 10 + k);
 		g_assert_cmpuint(ltt_event_payload_size(ev), ==, 70004);
 		value_of(ev, "data", &v);
@@ -629,7 +590,7 @@ static void test_big_events(void)
 static void test_reload(void)
 {
 	char *dir = tlt_make_dir();
-	LttWriter *w = new_writer(dir, 0, 4096);
+	LttWriter *w = tlt_writer_new(dir, 0, 4096, 2);
 	LttWriterChannel *ch;
 	LttTrace *trace;
 	LttTracefile *tf;
@@ -644,12 +605,12 @@ static void test_reload(void)
 	for (guint i = 0; i < 1000; i++) {
 		ltt_payload_reset(&p);
 		ltt_payload_put_u32(&p, i);
-		append(ch, 100 + i, 1, &p);
+		tlt_append(ch, 100 + i, 1, p.data, p.len);
 	}
 	ltt_writer_channel_add_lost(ch, 3);
 	g_assert_true(ltt_writer_flush(w, NULL));
 
-	trace = open_trace(dir);
+	trace = tlt_open_trace(dir);
 	tf = ltt_trace_tracefile(trace, 0);
 	first = ltt_trace_event_type_lookup(trace, "k", 1);
 	while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT)
@@ -662,11 +623,11 @@ static void test_reload(void)
 	for (guint i = 1000; i < 3000; i++) {
 		ltt_payload_reset(&p);
 		ltt_payload_put_u32(&p, i);
-		append(ch, 100 + i, 1, &p);
+		tlt_append(ch, 100 + i, 1, p.data, p.len);
 	}
 	ltt_payload_reset(&p);
 	ltt_payload_put_string(&p, "new");
-	append(ch, 5000, 2, &p);
+	tlt_append(ch, 5000, 2, p.data, p.len);
 	g_assert_true(ltt_writer_flush(w, NULL));
 	g_assert_true(ltt_trace_reload(trace, &error));
 	g_assert_no_error(error);

@@ -17,11 +17,13 @@ void tlt_remove_dir(const char *dir)
 	GDir *d = g_dir_open(dir, 0, NULL);
 	const char *name;
 
-	if (d == NULL)
+	if (d == NULL) {
+		g_unlink(dir);
 		return;
+	}
 	while ((name = g_dir_read_name(d)) != NULL) {
 		char *path = g_build_filename(dir, name, NULL);
-		if (g_file_test(path, G_FILE_TEST_IS_DIR))
+		if (g_file_test(path, G_FILE_TEST_IS_DIR) && !g_file_test(path, G_FILE_TEST_IS_SYMLINK))
 			tlt_remove_dir(path);
 		else
 			g_unlink(path);
@@ -183,6 +185,39 @@ void tlt_block_end(TltFile *f)
 void tlt_file_write(TltFile *f, const char *dir, const char *name)
 {
 	tlt_write_file(dir, name, f->data->data, f->data->len);
+}
+
+LttWriter *tlt_writer_new(const char *dir, int byte_order, guint32 block_size, guint cpu_count)
+{
+	LttWriterOptions o = { .byte_order = byte_order, .block_size = block_size, .cpu_count = cpu_count };
+	GError *error = NULL;
+	LttWriter *w = ltt_writer_new(dir, &o, &error);
+
+	g_assert_no_error(error);
+	return w;
+}
+
+void tlt_append(LttWriterChannel *ch, LttTime t, guint id, const void *payload, gsize len)
+{
+	GError *error = NULL;
+
+	g_assert_true(ltt_writer_channel_append(ch, t, id, payload, len, &error));
+	g_assert_no_error(error);
+}
+
+LttTrace *tlt_open_trace(const char *dir)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(dir, &error);
+
+	g_assert_no_error(error);
+	return trace;
+}
+
+const LttEvent *tlt_next_event(LttTracefile *tf)
+{
+	g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
+	return ltt_tracefile_event(tf);
 }
 
 guint64 tlt_count_events(LttTracefile *tf, guint *damaged)

@@ -7,6 +7,7 @@
 #include "ltt/ltt.h"
 
 char *tlt_make_dir(void);
+/* Removes dir and its content; symbolic links are removed, not followed. */
 void tlt_remove_dir(const char *dir);
 void tlt_write_file(const char *dir, const char *name, const void *data, gsize len);
 void tlt_append_file(const char *dir, const char *name, const void *data, gsize len);
@@ -39,6 +40,13 @@ void tlt_block_end(TltFile *f);
 void tlt_patch_u32(TltFile *f, gsize offset, guint32 v);
 void tlt_patch_u64(TltFile *f, gsize offset, guint64 v);
 void tlt_file_write(TltFile *f, const char *dir, const char *name);
+
+/* Writing and reading back through libltt, failing the test on any error. */
+LttWriter *tlt_writer_new(const char *dir, int byte_order, guint32 block_size, guint cpu_count);
+void tlt_append(LttWriterChannel *ch, LttTime t, guint id, const void *payload, gsize len);
+LttTrace *tlt_open_trace(const char *dir);
+/* The next event of tf, which must have one. */
+const LttEvent *tlt_next_event(LttTracefile *tf);
 
 /* Counts the events of tf from its beginning; damaged reads are counted
  * in *damaged (may be NULL). */

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <glib.h>
-#include <glib/gstdio.h>
 #include <ltt/ltt.h>
 #include "lttv/tracecontext.h"
+#include "test-ltt-util.h"
 
 typedef struct {
 	LttTime time;
@@ -78,23 +78,6 @@ static gboolean collect(void *hook_data, void *call_data)
 	return FALSE;
 }
 
-static void rm_rf(const char *dir)
-{
-	GDir *d = g_dir_open(dir, 0, NULL);
-	const char *name;
-	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
-		char *p = g_build_filename(dir, name, NULL);
-		if (g_file_test(p, G_FILE_TEST_IS_DIR))
-			rm_rf(p);
-		else
-			g_unlink(p);
-		g_free(p);
-	}
-	if (d != NULL)
-		g_dir_close(d);
-	g_rmdir(dir);
-}
-
 /* Merges traces x channels x cpus tracefiles and checks the order. */
 static void check_merge(guint traces, guint channels, guint cpus, guint events, guint32 seed)
 {
@@ -151,7 +134,7 @@ static void check_merge(guint traces, guint channels, guint cpus, guint events, 
 	g_array_free(c.got, TRUE);
 	g_array_free(expected, TRUE);
 	g_rand_free(rand);
-	rm_rf(top);
+	tlt_remove_dir(top);
 	g_free(top);
 }
 
@@ -279,7 +262,7 @@ static void test_levels_and_subclass(void)
 	lttv_traceset_destroy(ts);
 	g_array_free(written, TRUE);
 	g_rand_free(rand);
-	rm_rf(top);
+	tlt_remove_dir(top);
 	g_free(top);
 }
 
@@ -327,7 +310,7 @@ static void test_shared_trace(void)
 	lttv_traceset_destroy(ts2);
 	g_array_free(written, TRUE);
 	g_rand_free(rand);
-	rm_rf(top);
+	tlt_remove_dir(top);
 	g_free(other_spelling);
 	g_free(dir);
 	g_free(top);

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <glib.h>
-#include <glib/gstdio.h>
 #include <ltt/ltt.h>
 #include "lttv/tracecontext.h"
+#include "test-ltt-util.h"
 
 /* An event as the merge identifies it. */
 typedef struct {
@@ -78,21 +78,28 @@ static gboolean append_event(void *hook_data, void *call_data)
 	return FALSE;
 }
 
-/* A context with a hook that appends every delivered event to *got. */
-static LttvTracesetContext *reader(GArray *got, LttvHooks **event)
+/* A context with a hook that appends every delivered event to got. */
+typedef struct {
+	GArray *got;
+	LttvHooks *event;
+	LttvTracesetContext *ctx;
+} Reader;
+
+static void reader_open(Reader *r, gconstpointer data)
 {
-	LttvTracesetContext *ctx = lttv_traceset_context_new(ts);
-	*event = lttv_hooks_new();
-	lttv_hooks_add(*event, append_event, got, LTTV_PRIO_DEFAULT);
-	lttv_process_traceset_begin(ctx, NULL, NULL, NULL, *event, NULL);
-	return ctx;
+	r->got = g_array_new(FALSE, FALSE, sizeof(Ev));
+	r->ctx = lttv_traceset_context_new(ts);
+	r->event = lttv_hooks_new();
+	lttv_hooks_add(r->event, append_event, r->got, LTTV_PRIO_DEFAULT);
+	lttv_process_traceset_begin(r->ctx, NULL, NULL, NULL, r->event, NULL);
 }
 
-static void reader_free(LttvTracesetContext *ctx, LttvHooks *event)
+static void reader_close(Reader *r, gconstpointer data)
 {
-	lttv_process_traceset_end(ctx, NULL, NULL, NULL, event, NULL);
-	lttv_hooks_destroy(event);
-	g_object_unref(ctx);
+	lttv_process_traceset_end(r->ctx, NULL, NULL, NULL, r->event, NULL);
+	lttv_hooks_destroy(r->event);
+	g_object_unref(r->ctx);
+	g_array_unref(r->got);
 }
 
 static void assert_events(const GArray *got, guint from, guint count)
@@ -137,11 +144,8 @@ static void test_full_pass(void)
 	g_array_free(brute, TRUE);
 }
 
-static void test_seek_time(void)
+static void test_seek_time(Reader *r, gconstpointer data)
 {
-	GArray *got = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *event;
-	LttvTracesetContext *ctx = reader(got, &event);
 	GRand *rand = g_rand_new_with_seed(11);
 	LttTime first = g_array_index(all, Ev, 0).time, last = g_array_index(all, Ev, all->len - 1).time;
 	for (int k = 0; k < 300; k++) {
@@ -155,15 +159,13 @@ static void test_seek_time(void)
 		else
 			t = first + (LttTime) g_rand_double_range(rand, 0, (double) (last - first));
 		guint from = first_at(t);
-		lttv_process_traceset_seek_time(ctx, t);
-		g_array_set_size(got, 0);
+		lttv_process_traceset_seek_time(r->ctx, t);
+		g_array_set_size(r->got, 0);
 		guint count = MIN(4u, all->len - from);
-		g_assert_cmpuint(lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, 4, NULL), ==, count);
-		assert_events(got, from, count);
+		g_assert_cmpuint(lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, 4, NULL), ==, count);
+		assert_events(r->got, from, count);
 	}
 	g_rand_free(rand);
-	reader_free(ctx, event);
-	g_array_free(got, TRUE);
 }
 
 /* Saves the position of every event (inside the hook) of a full pass. */
@@ -178,24 +180,21 @@ static gboolean save_position(void *hook_data, void *call_data)
 	return FALSE;
 }
 
-static void test_positions(void)
+static void test_positions(Reader *r, gconstpointer data)
 {
-	GArray *got = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *event;
-	LttvTracesetContext *ctx = reader(got, &event);
 	GPtrArray *positions = g_ptr_array_new_with_free_func((GDestroyNotify) lttv_traceset_context_position_destroy);
 	LttvHooks *saver = lttv_hooks_new();
 	lttv_hooks_add(saver, save_position, positions, LTTV_PRIO_DEFAULT);
-	lttv_process_traceset_begin(ctx, NULL, NULL, NULL, saver, NULL);
-	lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
-	lttv_process_traceset_end(ctx, NULL, NULL, NULL, saver, NULL);
-	assert_events(got, 0, all->len);
+	lttv_process_traceset_begin(r->ctx, NULL, NULL, NULL, saver, NULL);
+	lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
+	lttv_process_traceset_end(r->ctx, NULL, NULL, NULL, saver, NULL);
+	assert_events(r->got, 0, all->len);
 	g_assert_cmpuint(positions->len, ==, all->len);
 	/* The end of the traceset is a position too. */
-	LttvTracesetContextPosition *end = lttv_traceset_context_position_new(ctx);
-	lttv_traceset_context_position_save(ctx, end);
+	LttvTracesetContextPosition *end = lttv_traceset_context_position_new(r->ctx);
+	lttv_traceset_context_position_save(r->ctx, end);
 	g_assert_true(lttv_traceset_context_position_get_time(end) == LTT_TIME_INFINITE);
-	g_assert_cmpint(lttv_traceset_context_ctx_pos_compare(ctx, end), ==, 0);
+	g_assert_cmpint(lttv_traceset_context_ctx_pos_compare(r->ctx, end), ==, 0);
 
 	GRand *rand = g_rand_new_with_seed(12);
 	for (int k = 0; k < 300; k++) {
@@ -208,23 +207,21 @@ static void test_positions(void)
 		g_assert_cmpint(lttv_traceset_context_position_compare(pi, end), ==, -1);
 		g_assert_true(lttv_traceset_context_position_get_time(pi) == g_array_index(all, Ev, i).time);
 		GError *error = NULL;
-		g_assert_true(lttv_process_traceset_seek_position(ctx, pi, &error));
+		g_assert_true(lttv_process_traceset_seek_position(r->ctx, pi, &error));
 		g_assert_no_error(error);
-		g_assert_cmpint(lttv_traceset_context_ctx_pos_compare(ctx, pi), ==, 0);
-		g_assert_cmpint(lttv_traceset_context_ctx_pos_compare(ctx, pj), ==, expect);
+		g_assert_cmpint(lttv_traceset_context_ctx_pos_compare(r->ctx, pi), ==, 0);
+		g_assert_cmpint(lttv_traceset_context_ctx_pos_compare(r->ctx, pj), ==, expect);
 		/* Up to pj, excluded. */
-		g_array_set_size(got, 0);
-		guint64 n = lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, G_MAXUINT64, i < j ? pj : NULL);
+		g_array_set_size(r->got, 0);
+		guint64 n = lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, i < j ? pj : NULL);
 		guint count = i < j ? j - i : all->len - i;
 		g_assert_cmpuint(n, ==, count);
-		assert_events(got, i, count);
+		assert_events(r->got, i, count);
 	}
 	g_rand_free(rand);
 	lttv_traceset_context_position_destroy(end);
 	g_ptr_array_free(positions, TRUE);
 	lttv_hooks_destroy(saver);
-	reader_free(ctx, event);
-	g_array_free(got, TRUE);
 }
 
 /* Seed 001: a reader of 50 events asks for 51 and keeps the 51st's position. */
@@ -280,35 +277,30 @@ static void test_fifty_one(void)
 
 /* Reads by time in chunks of at most ~7 events: a chunk never ends inside
  * a group of equal times, so seek_time resumes exactly. */
-static void test_middle_time(void)
+static void test_middle_time(Reader *r, gconstpointer data)
 {
-	GArray *got = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *event;
-	LttvTracesetContext *ctx = reader(got, &event);
 	guint groups_longer = 0;
 	for (;;) {
-		guint before = got->len;
-		guint64 n = lttv_process_traceset_middle_time(ctx, LTT_TIME_INFINITE, 7);
+		guint before = r->got->len;
+		guint64 n = lttv_process_traceset_middle_time(r->ctx, LTT_TIME_INFINITE, 7);
 		if (n == 0)
 			break;
 		if (n > 7)
 			groups_longer++;
-		LttTime last = g_array_index(got, Ev, got->len - 1).time;
-		LttTime next = lttv_traceset_context_current_time(ctx);
+		LttTime last = g_array_index(r->got, Ev, r->got->len - 1).time;
+		LttTime next = lttv_traceset_context_current_time(r->ctx);
 		g_assert_true(next > last);
-		g_assert_true(g_array_index(got, Ev, before).time <= last);
-		lttv_process_traceset_seek_time(ctx, next);
+		g_assert_true(g_array_index(r->got, Ev, before).time <= last);
+		lttv_process_traceset_seek_time(r->ctx, next);
 	}
 	g_assert_cmpuint(groups_longer, >, 0);   /* the trace does have groups to keep whole */
-	assert_events(got, 0, all->len);
+	assert_events(r->got, 0, all->len);
 	/* End time is exclusive. */
 	LttTime t = g_array_index(all, Ev, all->len / 2).time;
-	lttv_process_traceset_seek_time(ctx, 0);
-	g_array_set_size(got, 0);
-	lttv_process_traceset_middle(ctx, t, G_MAXUINT64, NULL);
-	assert_events(got, 0, first_at(t));
-	reader_free(ctx, event);
-	g_array_free(got, TRUE);
+	lttv_process_traceset_seek_time(r->ctx, 0);
+	g_array_set_size(r->got, 0);
+	lttv_process_traceset_middle(r->ctx, t, G_MAXUINT64, NULL);
+	assert_events(r->got, 0, first_at(t));
 }
 
 static gboolean stop_at_tenth(void *hook_data, void *call_data)
@@ -316,29 +308,21 @@ static gboolean stop_at_tenth(void *hook_data, void *call_data)
 	return ++*(guint *) hook_data == 10;
 }
 
-static void test_hook_stops(void)
+static void test_hook_stops(Reader *r, gconstpointer data)
 {
-	GArray *got = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *event;
-	LttvTracesetContext *ctx = reader(got, &event);
 	guint seen = 0;
 	LttvHooks *stopper = lttv_hooks_new();
 	lttv_hooks_add(stopper, stop_at_tenth, &seen, LTTV_PRIO_LOW);
-	lttv_process_traceset_begin(ctx, NULL, NULL, NULL, stopper, NULL);
-	g_assert_cmpuint(lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL), ==, 10);
-	lttv_process_traceset_end(ctx, NULL, NULL, NULL, stopper, NULL);
-	g_assert_cmpuint(lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, 5, NULL), ==, 5);
-	assert_events(got, 0, 15);    /* the stop left the context after the 10th event */
+	lttv_process_traceset_begin(r->ctx, NULL, NULL, NULL, stopper, NULL);
+	g_assert_cmpuint(lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL), ==, 10);
+	lttv_process_traceset_end(r->ctx, NULL, NULL, NULL, stopper, NULL);
+	g_assert_cmpuint(lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, 5, NULL), ==, 5);
+	assert_events(r->got, 0, 15);    /* the stop left the context after the 10th event */
 	lttv_hooks_destroy(stopper);
-	reader_free(ctx, event);
-	g_array_free(got, TRUE);
 }
 
-static void test_seek_n(void)
+static void test_seek_n(Reader *r, gconstpointer data)
 {
-	GArray *got = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *event;
-	LttvTracesetContext *ctx = reader(got, &event);
 	GRand *rand = g_rand_new_with_seed(13);
 	guint at = 0;
 	for (int k = 0; k < 200; k++) {
@@ -346,93 +330,66 @@ static void test_seek_n(void)
 		guint target;
 		if (g_rand_boolean(rand)) {
 			target = MIN(all->len, at + n);
-			g_assert_cmpuint(lttv_process_traceset_seek_n_forward(ctx, n), ==, target - at);
+			g_assert_cmpuint(lttv_process_traceset_seek_n_forward(r->ctx, n), ==, target - at);
 		} else {
 			target = at > n ? at - n : 0;
-			g_assert_cmpuint(lttv_process_traceset_seek_n_backward(ctx, n), ==, at - target);
+			g_assert_cmpuint(lttv_process_traceset_seek_n_backward(r->ctx, n), ==, at - target);
 		}
 		at = target;
-		g_array_set_size(got, 0);
+		g_array_set_size(r->got, 0);
 		guint count = MIN(2u, all->len - at);
-		lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, count, NULL);
-		assert_events(got, at, count);
+		lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, count, NULL);
+		assert_events(r->got, at, count);
 		at += count;
 	}
 	g_rand_free(rand);
-	reader_free(ctx, event);
-	g_array_free(got, TRUE);
 }
 
 /* A zero time budget returns after one slice of 1,024 events; the next
  * chunk goes on from there. */
-static void test_budget(void)
+static void test_budget(Reader *r, gconstpointer data)
 {
-	GArray *got = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *event;
-	LttvTracesetContext *ctx = reader(got, &event);
 	guint64 n, total = 0;
-	while ((n = lttv_process_traceset_middle_budget(ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 0)) > 0) {
+	while ((n = lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 0)) > 0) {
 		total += n;
 		g_assert_cmpuint(n, ==, MIN(1024u, all->len - (total - n)));
 	}
-	assert_events(got, 0, all->len);
+	assert_events(r->got, 0, all->len);
 	/* A count, an end position and a hook still stop it. */
-	lttv_process_traceset_seek_time(ctx, 0);
-	g_array_set_size(got, 0);
-	g_assert_cmpuint(lttv_process_traceset_middle_budget(ctx, LTT_TIME_INFINITE, 3000, NULL, G_MAXINT64), ==, 3000);
-	assert_events(got, 0, 3000);
-	LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(ctx);
-	lttv_traceset_context_position_save(ctx, pos);
-	lttv_process_traceset_seek_time(ctx, 0);
-	g_assert_cmpuint(lttv_process_traceset_middle_budget(ctx, LTT_TIME_INFINITE, G_MAXUINT64, pos, G_MAXINT64), ==, 3000);
+	lttv_process_traceset_seek_time(r->ctx, 0);
+	g_array_set_size(r->got, 0);
+	g_assert_cmpuint(lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, 3000, NULL, G_MAXINT64), ==, 3000);
+	assert_events(r->got, 0, 3000);
+	LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(r->ctx);
+	lttv_traceset_context_position_save(r->ctx, pos);
+	lttv_process_traceset_seek_time(r->ctx, 0);
+	g_assert_cmpuint(lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, pos, G_MAXINT64), ==, 3000);
 	guint seen = 0;
 	LttvHooks *stopper = lttv_hooks_new();
 	lttv_hooks_add(stopper, stop_at_tenth, &seen, LTTV_PRIO_LOW);
-	lttv_process_traceset_begin(ctx, NULL, NULL, NULL, stopper, NULL);
-	g_assert_cmpuint(lttv_process_traceset_middle_budget(ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, G_MAXINT64), ==, 10);
-	lttv_process_traceset_end(ctx, NULL, NULL, NULL, stopper, NULL);
-	g_assert_cmpuint(got->len, ==, 6010);
+	lttv_process_traceset_begin(r->ctx, NULL, NULL, NULL, stopper, NULL);
+	g_assert_cmpuint(lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, G_MAXINT64), ==, 10);
+	lttv_process_traceset_end(r->ctx, NULL, NULL, NULL, stopper, NULL);
+	g_assert_cmpuint(r->got->len, ==, 6010);
 	lttv_hooks_destroy(stopper);
 	lttv_traceset_context_position_destroy(pos);
-	reader_free(ctx, event);
-	g_array_free(got, TRUE);
 }
 
 /* Two contexts on the same (shared) traces, read in turns. */
 static void test_shared_traces(void)
 {
-	GArray *got1 = g_array_new(FALSE, FALSE, sizeof(Ev)), *got2 = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *e1, *e2;
-	LttvTracesetContext *c1 = reader(got1, &e1);
-	LttvTracesetContext *c2 = reader(got2, &e2);
+	Reader r1, r2;
 	guint64 n1, n2;
+	reader_open(&r1, NULL);
+	reader_open(&r2, NULL);
 	do {
-		n1 = lttv_process_traceset_middle(c1, LTT_TIME_INFINITE, 13, NULL);
-		n2 = lttv_process_traceset_middle(c2, LTT_TIME_INFINITE, 7, NULL);
+		n1 = lttv_process_traceset_middle(r1.ctx, LTT_TIME_INFINITE, 13, NULL);
+		n2 = lttv_process_traceset_middle(r2.ctx, LTT_TIME_INFINITE, 7, NULL);
 	} while (n1 > 0 || n2 > 0);
-	assert_events(got1, 0, all->len);
-	assert_events(got2, 0, all->len);
-	reader_free(c1, e1);
-	reader_free(c2, e2);
-	g_array_free(got1, TRUE);
-	g_array_free(got2, TRUE);
-}
-
-static void rm_rf(const char *dir)
-{
-	GDir *d = g_dir_open(dir, 0, NULL);
-	const char *name;
-	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
-		char *p = g_build_filename(dir, name, NULL);
-		if (g_file_test(p, G_FILE_TEST_IS_DIR))
-			rm_rf(p);
-		else
-			g_unlink(p);
-		g_free(p);
-	}
-	if (d != NULL)
-		g_dir_close(d);
-	g_rmdir(dir);
+	assert_events(r1.got, 0, all->len);
+	assert_events(r2.got, 0, all->len);
+	reader_close(&r1, NULL);
+	reader_close(&r2, NULL);
 }
 
 static void setup(void)
@@ -460,11 +417,11 @@ static void setup(void)
 	}
 	g_free(synth);
 	g_free(equal);
-	all = g_array_new(FALSE, FALSE, sizeof(Ev));
-	LttvHooks *event;
-	LttvTracesetContext *ctx = reader(all, &event);
-	lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
-	reader_free(ctx, event);
+	Reader r;
+	reader_open(&r, NULL);
+	lttv_process_traceset_middle(r.ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
+	all = g_array_ref(r.got);
+	reader_close(&r, NULL);
 	g_assert_cmpuint(all->len, >=, 14000);
 }
 
@@ -473,18 +430,18 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	setup();
 	g_test_add_func("/seek/full-pass", test_full_pass);
-	g_test_add_func("/seek/time", test_seek_time);
-	g_test_add_func("/seek/positions", test_positions);
+	g_test_add("/seek/time", Reader, NULL, reader_open, test_seek_time, reader_close);
+	g_test_add("/seek/positions", Reader, NULL, reader_open, test_positions, reader_close);
 	g_test_add_func("/seek/fifty-one", test_fifty_one);
-	g_test_add_func("/seek/middle-time", test_middle_time);
-	g_test_add_func("/seek/hook-stops", test_hook_stops);
-	g_test_add_func("/seek/n-events", test_seek_n);
-	g_test_add_func("/seek/budget", test_budget);
+	g_test_add("/seek/middle-time", Reader, NULL, reader_open, test_middle_time, reader_close);
+	g_test_add("/seek/hook-stops", Reader, NULL, reader_open, test_hook_stops, reader_close);
+	g_test_add("/seek/n-events", Reader, NULL, reader_open, test_seek_n, reader_close);
+	g_test_add("/seek/budget", Reader, NULL, reader_open, test_budget, reader_close);
 	g_test_add_func("/seek/shared-traces", test_shared_traces);
 	int ret = g_test_run();
 	lttv_traceset_destroy(ts);
 	g_array_free(all, TRUE);
-	rm_rf(top);
+	tlt_remove_dir(top);
 	g_free(top);
 	return ret;
 }

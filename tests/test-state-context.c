@@ -175,7 +175,7 @@ int main(int argc, char **argv)
 	tmpdir = analysis_tmpdir();
 	g_test_add_func("/state-context/hooks-and-seeks", test_context);
 	status = g_test_run();
-	analysis_rmtree(tmpdir);
+	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);
 	return status;
 }

@@ -220,17 +220,46 @@ static LttTrace *builder_finish(Builder *b)
 	return trace;
 }
 
-/* Applies the events of trace up to (not including) time t. */
-static void run_until(LttvTraceState *ts, LttvStats *s, AnalysisMerge *m, LttTime t)
+#define T0 G_GUINT64_CONSTANT(1000000)
+
+/* A trace replayed in time order into a state, and into statistics from
+ * T0 when they are asked for. */
+typedef struct {
+	LttTrace *trace;
+	AnalysisMerge *m;
+	LttvTraceState *ts;
+	LttvStats *s;            /* NULL: the state alone */
+} Replay;
+
+/* Takes the reference of trace. */
+static void replay_open(Replay *r, LttTrace *trace, gboolean stats)
+{
+	r->trace = trace;
+	r->m = analysis_merge_new(trace);
+	r->ts = lttv_trace_state_new(trace);
+	r->s = stats ? lttv_stats_new(r->ts, T0) : NULL;
+}
+
+static void replay_close(Replay *r)
+{
+	if (r->s != NULL)
+		lttv_stats_free(r->s);
+	lttv_trace_state_free(r->ts);
+	analysis_merge_free(r->m);
+	ltt_trace_unref(r->trace);
+}
+
+/* Applies the events of the trace up to (not including) time t. */
+static void run_until(Replay *r, LttTime t)
 {
 	const LttEvent *ev;
 
-	while ((ev = analysis_merge_source.peek(m)) != NULL && ltt_event_time(ev) < t) {
-		if (s != NULL)
-			lttv_stats_apply(s, ev);
+	while ((ev = analysis_merge_source.peek(r->m)) != NULL && ltt_event_time(ev) < t) {
+		if (r->s != NULL)
+			lttv_stats_apply(r->s, ev);
 		else
-			lttv_trace_state_apply(ts, ev);
-		analysis_merge_source.advance(m);
+			lttv_trace_state_apply(r->ts, ev);
+		analysis_merge_source.advance(r->m);
 	}
 }
 
@@ -281,18 +310,13 @@ static LttTime submode_time(const LttvStatsNode *tree, gint32 pid, LttvExecMode 
 	return 0;
 }
 
-#define T0 G_GUINT64_CONSTANT(1000000)
-
 /* CPU 0 starts inside an IRQ over a task in an unknown mode; CPU 1 inside
  * a system call whose number the dump does not give; task 30 is not in the
  * dump at all. */
 static void test_start_inside(void)
 {
 	Builder *b = builder_new("inside", 2);
-	LttTrace *trace;
-	AnalysisMerge *m;
-	LttvTraceState *ts;
-	LttvStats *s;
+	Replay r;
 	LttvStatsNode *tree;
 	LttvProcess *p10, *p20, *p30;
 
@@ -314,53 +338,50 @@ static void test_start_inside(void)
 	sched_switch(b, 1, T0 + 500, 20, 1, 30, "c");     /* c: never seen before */
 	syscall_event(b, 1, T0 + 600, E_SYS_EXIT, 3);     /* c: was in close too */
 	syscall_event(b, 1, T0 + 700, E_SYS_ENTER, 0);
-	trace = builder_finish(b);
 
-	m = analysis_merge_new(trace);
-	ts = lttv_trace_state_new(trace);
-	s = lttv_stats_new(ts, T0);
-	run_until(ts, s, m, T0 + 1);
-	p10 = lttv_trace_state_find_process(ts, 10, 0);
-	p20 = lttv_trace_state_find_process(ts, 20, 1);
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, T0 + 1);
+	p10 = lttv_trace_state_find_process(r.ts, 10, 0);
+	p20 = lttv_trace_state_find_process(r.ts, 20, 1);
 	assert_top(p10, 1, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
 	assert_top(p20, 2, LTTV_MODE_SYSCALL, LTTV_SUBMODE_NONE);
 	g_assert_cmpint(lttv_process_frame(p20, 0)->mode, ==, LTTV_MODE_USER);
-	g_assert_true(lttv_trace_state_running_process(ts, 0) == p10);
-	g_assert_cmpstr(lttv_trace_state_syscall_name(ts, 3), ==, "close");
-	g_assert_cmpstr(lttv_trace_state_irq_name(ts, 16), ==, "eth0");
+	g_assert_true(lttv_trace_state_running_process(r.ts, 0) == p10);
+	g_assert_cmpstr(lttv_trace_state_syscall_name(r.ts, 3), ==, "close");
+	g_assert_cmpstr(lttv_trace_state_irq_name(r.ts, 16), ==, "eth0");
 
-	run_until(ts, s, m, T0 + 101);
+	run_until(&r, T0 + 101);
 	assert_top(p10, 1, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
-	run_until(ts, s, m, T0 + 151);
+	run_until(&r, T0 + 151);
 	assert_top(p10, 2, LTTV_MODE_SOFTIRQ, 3);
-	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 0), ==, LTTV_CPU_SOFTIRQ);
-	g_assert_cmpstr(lttv_trace_state_softirq_name(ts, 3), ==, "NET_RX");
-	run_until(ts, s, m, T0 + 201);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(r.ts, 0), ==, LTTV_CPU_SOFTIRQ);
+	g_assert_cmpstr(lttv_trace_state_softirq_name(r.ts, 3), ==, "NET_RX");
+	run_until(&r, T0 + 201);
 	assert_top(p10, 2, LTTV_MODE_SYSCALL, 3);
 	g_assert_cmpint(lttv_process_frame(p10, 0)->mode, ==, LTTV_MODE_USER);
-	assert_filter(ts, m, "state.pid = 10 & state.execution_mode = syscall & state.execution_submode = close"
+	assert_filter(r.ts, r.m, "state.pid = 10 & state.execution_mode = syscall & state.execution_submode = close"
 	              " & state.process_status = running & state.cpu = 0 & state.process_name = a", TRUE);
-	assert_filter(ts, m, "state.pid = 20 | state.execution_mode = user", FALSE);
-	run_until(ts, s, m, T0 + 301);
+	assert_filter(r.ts, r.m, "state.pid = 20 | state.execution_mode = user", FALSE);
+	run_until(&r, T0 + 301);
 	assert_top(p10, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
 	assert_top(p20, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
-	run_until(ts, s, m, T0 + 401);
+	run_until(&r, T0 + 401);
 	assert_top(p20, 2, LTTV_MODE_TRAP, 0);
-	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 1), ==, LTTV_CPU_TRAP);
-	run_until(ts, s, m, T0 + 501);
-	p30 = lttv_trace_state_find_process(ts, 30, 1);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(r.ts, 1), ==, LTTV_CPU_TRAP);
+	run_until(&r, T0 + 501);
+	p30 = lttv_trace_state_find_process(r.ts, 30, 1);
 	assert_top(p30, 1, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
 	g_assert_cmpint(lttv_process_status(p20), ==, LTTV_STATUS_BLOCKED);
 	g_assert_cmpint(lttv_process_status(p30), ==, LTTV_STATUS_RUNNING);
 	g_assert_cmpuint(lttv_process_first_seen(p30), ==, T0 + 500);
 	g_assert_cmpstr(lttv_process_name(p30), ==, "c");
-	run_until(ts, s, m, T0 + 701);
+	run_until(&r, T0 + 701);
 	assert_top(p30, 2, LTTV_MODE_SYSCALL, 0);
 	g_assert_cmpint(lttv_process_frame(p30, 0)->mode, ==, LTTV_MODE_USER);
-	lttv_stats_close(s, T0 + 700);
+	lttv_stats_close(r.s, T0 + 700);
 
 	/* The time of frames identified late went to what they turned out to be. */
-	tree = lttv_stats_tree(s, FALSE);
+	tree = lttv_stats_tree(r.s, FALSE);
 	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_IRQ), ==, 100);
 	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_SOFTIRQ), ==, 20);
 	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_USER), ==, 50 + 30 + 440);
@@ -373,10 +394,7 @@ static void test_start_inside(void)
 	g_assert_cmpuint(node_mode_time(tree, 30, 0, 0, LTTV_MODE_UNKNOWN), ==, 0);
 	g_assert_cmpuint(tree->cpu_time, ==, 2 * 700);
 	lttv_stats_node_free(tree);
-	lttv_stats_free(s);
-	lttv_trace_state_free(ts);
-	analysis_merge_free(m);
-	ltt_trace_unref(trace);
+	replay_close(&r);
 }
 
 /* Exits without an entry on a task whose mode is known change nothing,
@@ -384,9 +402,7 @@ static void test_start_inside(void)
 static void test_stray_events(void)
 {
 	Builder *b = builder_new("stray", 1);
-	LttTrace *trace;
-	AnalysisMerge *m;
-	LttvTraceState *ts;
+	Replay r;
 	LttvProcess *p;
 
 	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 1, 0, 0);
@@ -404,36 +420,29 @@ static void test_stray_events(void)
 	syscall_event(b, 0, T0 + 70, E_SYS_ENTER, 1);
 	irq_event(b, 0, T0 + 75, E_IRQ_ENTRY, 16);
 	syscall_event(b, 0, T0 + 80, E_SYS_ENTER, 2);
-	trace = builder_finish(b);
 
-	m = analysis_merge_new(trace);
-	ts = lttv_trace_state_new(trace);
-	run_until(ts, NULL, m, T0 + 61);
-	p = lttv_trace_state_find_process(ts, 10, 0);
+	replay_open(&r, builder_finish(b), FALSE);
+	run_until(&r, T0 + 61);
+	p = lttv_trace_state_find_process(r.ts, 10, 0);
 	assert_top(p, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
 	g_assert_cmpint(lttv_process_status(p), ==, LTTV_STATUS_EXITING);
-	g_assert_false(lttv_trace_state_irq_busy(ts, 16));
-	run_until(ts, NULL, m, T0 + 76);
+	g_assert_false(lttv_trace_state_irq_busy(r.ts, 16));
+	run_until(&r, T0 + 76);
 	assert_top(p, 3, LTTV_MODE_IRQ, 16);
-	g_assert_true(lttv_trace_state_irq_busy(ts, 16));
-	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 0), ==, LTTV_CPU_IRQ);
-	run_until(ts, NULL, m, T0 + 81);
+	g_assert_true(lttv_trace_state_irq_busy(r.ts, 16));
+	g_assert_cmpint(lttv_trace_state_cpu_mode(r.ts, 0), ==, LTTV_CPU_IRQ);
+	run_until(&r, T0 + 81);
 	assert_top(p, 2, LTTV_MODE_SYSCALL, 2);
-	g_assert_false(lttv_trace_state_irq_busy(ts, 16));
-	g_assert_cmpuint(lttv_trace_state_event_count(ts), ==, 11);
-	lttv_trace_state_free(ts);
-	analysis_merge_free(m);
-	ltt_trace_unref(trace);
+	g_assert_false(lttv_trace_state_irq_busy(r.ts, 16));
+	g_assert_cmpuint(lttv_trace_state_event_count(r.ts), ==, 11);
+	replay_close(&r);
 }
 
 /* Forks, threads, statuses through a life, PID reuse, pid 0 per CPU. */
 static void test_lifecycle(void)
 {
 	Builder *b = builder_new("life", 2);
-	LttTrace *trace;
-	AnalysisMerge *m;
-	LttvTraceState *ts;
-	LttvStats *s;
+	Replay r;
 	LttvStatsNode *tree;
 	LttvProcess *parent, *child, *thread, *idle0, *idle1;
 
@@ -462,62 +471,59 @@ static void test_lifecycle(void)
 	syscall_event(b, 0, T0 + 630, E_SYS_EXIT, 56);
 	sched_switch(b, 0, T0 + 700, 10, 1, 0, "swapper/0");
 	wakeup(b, 1, T0 + 800, E_WAKEUP, 10);
-	trace = builder_finish(b);
 
-	m = analysis_merge_new(trace);
-	ts = lttv_trace_state_new(trace);
-	s = lttv_stats_new(ts, T0);
-	run_until(ts, s, m, T0 + 1);
-	idle0 = lttv_trace_state_find_process(ts, 0, 0);
-	idle1 = lttv_trace_state_find_process(ts, 0, 1);
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, T0 + 1);
+	idle0 = lttv_trace_state_find_process(r.ts, 0, 0);
+	idle1 = lttv_trace_state_find_process(r.ts, 0, 1);
 	g_assert_true(idle0 != idle1);
 	g_assert_cmpstr(lttv_process_name(idle1), ==, "swapper/1");
-	g_assert_true(lttv_trace_state_running_process(ts, 1) == idle1);
-	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 1), ==, LTTV_CPU_IDLE);
-	g_assert_cmpint(lttv_trace_state_cpu_mode(ts, 0), ==, LTTV_CPU_BUSY);
+	g_assert_true(lttv_trace_state_running_process(r.ts, 1) == idle1);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(r.ts, 1), ==, LTTV_CPU_IDLE);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(r.ts, 0), ==, LTTV_CPU_BUSY);
 	assert_top(idle1, 1, LTTV_MODE_IDLE, LTTV_SUBMODE_NONE);
-	parent = lttv_trace_state_find_process(ts, 10, 0);
+	parent = lttv_trace_state_find_process(r.ts, 10, 0);
 	g_assert_cmpuint(lttv_process_birth(parent), ==, 500);
 
-	run_until(ts, s, m, T0 + 121);
-	child = lttv_trace_state_find_process(ts, 40, 0);
+	run_until(&r, T0 + 121);
+	child = lttv_trace_state_find_process(r.ts, 40, 0);
 	g_assert_nonnull(child);
 	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_WAIT_FORK);
 	g_assert_cmpuint(lttv_process_birth(child), ==, T0 + 120);
 	g_assert_cmpint(lttv_process_ppid(child), ==, 10);
 	g_assert_cmpint(lttv_process_tgid(child), ==, 40);
 	assert_top(child, 2, LTTV_MODE_SYSCALL, 56);
-	run_until(ts, s, m, T0 + 151);
+	run_until(&r, T0 + 151);
 	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_WAIT_CPU);
-	thread = lttv_trace_state_find_process(ts, 41, 0);
+	thread = lttv_trace_state_find_process(r.ts, 41, 0);
 	g_assert_cmpint(lttv_process_tgid(thread), ==, 10);
 	g_assert_cmpint(lttv_process_ppid(thread), ==, 1);
 
-	run_until(ts, s, m, T0 + 201);
+	run_until(&r, T0 + 201);
 	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_RUNNING);
 	g_assert_cmpuint(lttv_process_cpu(child), ==, 1);
 	g_assert_cmpint(lttv_process_status(idle1), ==, LTTV_STATUS_WAIT_CPU);
-	run_until(ts, s, m, T0 + 251);
+	run_until(&r, T0 + 251);
 	assert_top(child, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
-	run_until(ts, s, m, T0 + 321);
+	run_until(&r, T0 + 321);
 	g_assert_cmpstr(lttv_process_name(child), ==, "ls");
-	run_until(ts, s, m, T0 + 411);
+	run_until(&r, T0 + 411);
 	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_EXITING);
-	run_until(ts, s, m, T0 + 421);
+	run_until(&r, T0 + 421);
 	g_assert_cmpint(lttv_process_status(child), ==, LTTV_STATUS_ZOMBIE);
-	run_until(ts, s, m, T0 + 501);
-	g_assert_null(lttv_trace_state_find_process(ts, 40, 0));
-	run_until(ts, s, m, T0 + 621);
-	child = lttv_trace_state_find_process(ts, 40, 0);
+	run_until(&r, T0 + 501);
+	g_assert_null(lttv_trace_state_find_process(r.ts, 40, 0));
+	run_until(&r, T0 + 621);
+	child = lttv_trace_state_find_process(r.ts, 40, 0);
 	g_assert_cmpuint(lttv_process_birth(child), ==, T0 + 620);
-	run_until(ts, s, m, T0 + 701);
+	run_until(&r, T0 + 701);
 	g_assert_cmpint(lttv_process_status(parent), ==, LTTV_STATUS_BLOCKED);
-	run_until(ts, s, m, T0 + 801);
+	run_until(&r, T0 + 801);
 	g_assert_cmpint(lttv_process_status(parent), ==, LTTV_STATUS_WAIT_CPU);
-	lttv_stats_close(s, T0 + 800);
+	lttv_stats_close(r.s, T0 + 800);
 
 	/* Both tasks 40 have statistics of their own. */
-	tree = lttv_stats_tree(s, FALSE);
+	tree = lttv_stats_tree(r.s, FALSE);
 	g_assert_nonnull(lttv_stats_node_find_process(tree, 40, T0 + 120, 0));
 	g_assert_nonnull(lttv_stats_node_find_process(tree, 40, T0 + 620, 0));
 	g_assert_cmpuint(node_mode_time(tree, 40, T0 + 120, 0, LTTV_MODE_SYSCALL), ==, 50 + 10 + 10 + 20);
@@ -528,19 +534,14 @@ static void test_lifecycle(void)
 	g_assert_cmpuint(lttv_stats_node_count_events(lttv_stats_node_find_process(tree, 40, T0 + 120, 0),
 	                                              "sched_switch"), ==, 1);
 	lttv_stats_node_free(tree);
-	lttv_stats_free(s);
-	lttv_trace_state_free(ts);
-	analysis_merge_free(m);
-	ltt_trace_unref(trace);
+	replay_close(&r);
 }
 
 /* Without page_fault_exit in the trace, faults do not change modes. */
 static void test_faults_without_exit(void)
 {
 	Builder *b = builder_new_full("ftrace-like", 1, FALSE);
-	LttTrace *trace;
-	AnalysisMerge *m;
-	LttvTraceState *ts;
+	Replay r;
 	LttvProcess *p;
 
 	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 1, 0, 0);
@@ -548,18 +549,14 @@ static void test_faults_without_exit(void)
 	fault_event(b, 0, T0 + 10, E_PF_USER);
 	syscall_event(b, 0, T0 + 20, E_SYS_ENTER, 0);
 	fault_event(b, 0, T0 + 30, E_PF_KERNEL);
-	trace = builder_finish(b);
 
-	m = analysis_merge_new(trace);
-	ts = lttv_trace_state_new(trace);
-	run_until(ts, NULL, m, T0 + 11);
-	p = lttv_trace_state_find_process(ts, 10, 0);
+	replay_open(&r, builder_finish(b), FALSE);
+	run_until(&r, T0 + 11);
+	p = lttv_trace_state_find_process(r.ts, 10, 0);
 	assert_top(p, 1, LTTV_MODE_USER, LTTV_SUBMODE_NONE);
-	run_until(ts, NULL, m, LTT_TIME_INFINITE);
+	run_until(&r, LTT_TIME_INFINITE);
 	assert_top(p, 2, LTTV_MODE_SYSCALL, 0);
-	lttv_trace_state_free(ts);
-	analysis_merge_free(m);
-	ltt_trace_unref(trace);
+	replay_close(&r);
 }
 
 /* A copy is independent of the original. */
@@ -569,24 +566,23 @@ static void test_copy(void)
 	char *path = analysis_synth(tmpdir, "copy", FALSE, args);
 	GError *error = NULL;
 	LttTrace *trace = ltt_trace_open(path, &error);
-	AnalysisMerge *m = analysis_merge_new(trace);
-	LttvTraceState *ts = lttv_trace_state_new(trace), *copy, *again;
+	Replay r;
+	LttvTraceState *copy, *again;
 	GString *why = g_string_new(NULL);
 
 	g_assert_no_error(error);
-	run_until(ts, NULL, m, ltt_trace_start_time(trace) + (ltt_trace_end_time(trace) - ltt_trace_start_time(trace)) / 2);
-	copy = lttv_trace_state_copy(ts);
-	g_assert_true(analysis_state_equal(ts, copy, why));
-	run_until(ts, NULL, m, LTT_TIME_INFINITE);
-	g_assert_false(analysis_state_equal(ts, copy, why));
+	replay_open(&r, trace, FALSE);
+	run_until(&r, ltt_trace_start_time(trace) + (ltt_trace_end_time(trace) - ltt_trace_start_time(trace)) / 2);
+	copy = lttv_trace_state_copy(r.ts);
+	g_assert_true(analysis_state_equal(r.ts, copy, why));
+	run_until(&r, LTT_TIME_INFINITE);
+	g_assert_false(analysis_state_equal(r.ts, copy, why));
 	again = lttv_trace_state_copy(copy);
 	g_assert_true(analysis_state_equal(again, copy, why));
 	lttv_trace_state_free(again);
 	lttv_trace_state_free(copy);
-	lttv_trace_state_free(ts);
 	g_string_free(why, TRUE);
-	analysis_merge_free(m);
-	ltt_trace_unref(trace);
+	replay_close(&r);
 	g_free(path);
 }
 
@@ -602,7 +598,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state/faults-without-exit", test_faults_without_exit);
 	g_test_add_func("/state/copy", test_copy);
 	status = g_test_run();
-	analysis_rmtree(tmpdir);
+	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);
 	return status;
 }

@@ -188,6 +188,52 @@ static void test_big_endian_long_gaps(void)
 	check_against_truth("gaps", args);
 }
 
+typedef void (*ModeNodeFunc)(const char *key, const LttvStatsNode *mode, gpointer data);
+
+/* Calls fn on every mode node of a per-CPU tree, with a key that names the
+ * node (CPU, process, mode) in any tree of the same trace. */
+static void foreach_mode_node(const LttvStatsNode *tree, ModeNodeFunc fn, gpointer data)
+{
+	for (guint c = 0; c < tree->children->len; c++) {
+		const LttvStatsNode *cn = g_ptr_array_index(tree->children, c);
+
+		for (guint p = 0; p < cn->children->len; p++) {
+			const LttvStatsNode *pn = g_ptr_array_index(cn->children, p);
+
+			for (guint md = 0; md < pn->children->len; md++) {
+				const LttvStatsNode *mn = g_ptr_array_index(pn->children, md);
+				char *key = g_strdup_printf("%u/%d/%" G_GUINT64_FORMAT "/%d", cn->cpu, pn->pid,
+				                            pn->birth, mn->mode);
+
+				fn(key, mn, data);
+				g_free(key);
+			}
+		}
+	}
+}
+
+/* sums: key -> { CPU time, events } over the intervals. */
+static void add_to_sums(const char *key, const LttvStatsNode *mn, gpointer sums)
+{
+	guint64 *sum = g_hash_table_lookup(sums, key);
+
+	if (sum == NULL) {
+		sum = g_new0(guint64, 2);
+		g_hash_table_insert(sums, g_strdup(key), sum);
+	}
+	sum[0] += mn->cpu_time;
+	sum[1] += mn->events;
+}
+
+static void check_sum(const char *key, const LttvStatsNode *mn, gpointer sums)
+{
+	const guint64 *sum = g_hash_table_lookup(sums, key);
+
+	g_assert_nonnull(sum);
+	g_assert_cmpuint(sum[0], ==, mn->cpu_time);
+	g_assert_cmpuint(sum[1], ==, mn->events);
+}
+
 /* Interval statistics: [start, a) + [a, b) + [b, end] count every event
  * and every nanosecond of CPU time once, per process and mode. */
 static void test_intervals(void)
@@ -206,7 +252,7 @@ static void test_intervals(void)
 	LttTime cuts[4] = { start, start + (end - start) / 3, start + (end - start) * 2 / 3, end + 1 };
 	GHashTable *sums = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	guint64 events = 0;
-	guint k, c, p, md;
+	guint k;
 
 	g_assert_no_error(error);
 	m = analysis_merge_new(trace);
@@ -227,52 +273,13 @@ static void test_intervals(void)
 		lttv_stats_close(s, MIN(cuts[k + 1], end));
 		tree = lttv_stats_tree(s, TRUE);
 		events += tree->events;
-		for (c = 0; c < tree->children->len; c++) {
-			const LttvStatsNode *cn = g_ptr_array_index(tree->children, c);
-
-			for (p = 0; p < cn->children->len; p++) {
-				const LttvStatsNode *pn = g_ptr_array_index(cn->children, p);
-
-				for (md = 0; md < pn->children->len; md++) {
-					const LttvStatsNode *mn = g_ptr_array_index(pn->children, md);
-					char *key = g_strdup_printf("%u/%d/%" G_GUINT64_FORMAT "/%d", cn->cpu, pn->pid,
-					                            pn->birth, mn->mode);
-					guint64 *sum = g_hash_table_lookup(sums, key);
-
-					if (sum == NULL) {
-						sum = g_new0(guint64, 2);
-						g_hash_table_insert(sums, g_strdup(key), sum);
-					}
-					sum[0] += mn->cpu_time;
-					sum[1] += mn->events;
-					g_free(key);
-				}
-			}
-		}
+		foreach_mode_node(tree, add_to_sums, sums);
 		lttv_stats_node_free(tree);
 		lttv_stats_free(s);
 		lttv_trace_state_free(ts);
 	}
 	g_assert_cmpuint(events, ==, whole_tree->events);
-	for (c = 0; c < whole_tree->children->len; c++) {
-		const LttvStatsNode *cn = g_ptr_array_index(whole_tree->children, c);
-
-		for (p = 0; p < cn->children->len; p++) {
-			const LttvStatsNode *pn = g_ptr_array_index(cn->children, p);
-
-			for (md = 0; md < pn->children->len; md++) {
-				const LttvStatsNode *mn = g_ptr_array_index(pn->children, md);
-				char *key = g_strdup_printf("%u/%d/%" G_GUINT64_FORMAT "/%d", cn->cpu, pn->pid,
-				                            pn->birth, mn->mode);
-				guint64 *sum = g_hash_table_lookup(sums, key);
-
-				g_assert_nonnull(sum);
-				g_assert_cmpuint(sum[0], ==, mn->cpu_time);
-				g_assert_cmpuint(sum[1], ==, mn->events);
-				g_free(key);
-			}
-		}
-	}
+	foreach_mode_node(whole_tree, check_sum, sums);
 	g_hash_table_unref(sums);
 	lttv_checkpoints_free(cps);
 	analysis_merge_free(m);
@@ -354,7 +361,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats/intervals", test_intervals);
 	g_test_add_func("/stats/tree-sums", test_tree_sums);
 	status = g_test_run();
-	analysis_rmtree(tmpdir);
+	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);
 	return status;
 }

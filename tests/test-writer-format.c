@@ -210,13 +210,6 @@ static void close_writer(LttWriter *w)
 	g_assert_no_error(error);
 }
 
-static void append(LttWriterChannel *ch, LttTime t, guint id, const void *p, gsize n)
-{
-	GError *error = NULL;
-	g_assert_true(ltt_writer_channel_append(ch, t, id, p, n, &error));
-	g_assert_no_error(error);
-}
-
 static void declare(LttWriter *w, const char *ch, guint id, const char *name, const char *fields)
 {
 	GError *error = NULL;
@@ -280,7 +273,7 @@ static void test_metadata(Fixture *f, gconstpointer data)
 		const LttTraceInfo *info;
 		LttTrace *t;
 
-		append(ch, 1, 8, NULL, 0);
+		tlt_append(ch, 1, 8, NULL, 0);
 		g_assert_true(ltt_writer_flush(w, &error));
 		t = ltt_trace_open(f->dir, &error);
 		g_assert_no_error(error);
@@ -363,7 +356,7 @@ static void test_metadata_growth(Fixture *f, gconstpointer data)
 	declare(w, "ch", 0, "first", "v: u32;");
 	ch = ltt_writer_channel(w, "ch", 0, &error);
 	g_assert_no_error(error);
-	append(ch, 1000, 0, &v, 4);
+	tlt_append(ch, 1000, 0, &v, 4);
 	g_assert_true(ltt_writer_channel_flush(ch, &error));
 	t = ltt_trace_open(f->dir, &error);
 	g_assert_no_error(error);
@@ -378,7 +371,7 @@ static void test_metadata_growth(Fixture *f, gconstpointer data)
 	text = read_metadata(f);
 	g_assert_true(g_str_has_suffix(text, "event ch 1 second { v: u32; }\n"));
 	g_free(text);
-	append(ch, 2000, 1, &v, 4);
+	tlt_append(ch, 2000, 1, &v, 4);
 	g_assert_true(ltt_writer_channel_flush(ch, &error));
 	g_assert_true(ltt_trace_reload(t, &error));
 	g_assert_no_error(error);
@@ -416,20 +409,20 @@ static void check_thresholds(Fixture *f, int byte_order)
 	g_assert_no_error(error);
 	ltt_payload_init(&pl, ltt_writer_byte_order(w));
 
-	append(ch, t0, 0xFFFE, NULL, 0);                        /* 0: first event */
-	append(ch, t0 + big - 1, 0xFFFE, NULL, 0);              /* 1: gap 2^32-1: compact */
-	append(ch, t0 + big - 1 + big, 0xFFFE, NULL, 0);        /* 2: gap 2^32: extended */
-	append(ch, t0 + 2 * big, 0xFFFF, NULL, 0);              /* 3: id 0xFFFF: extended */
+	tlt_append(ch, t0, 0xFFFE, NULL, 0);                        /* 0: first event */
+	tlt_append(ch, t0 + big - 1, 0xFFFE, NULL, 0);              /* 1: gap 2^32-1: compact */
+	tlt_append(ch, t0 + big - 1 + big, 0xFFFE, NULL, 0);        /* 2: gap 2^32: extended */
+	tlt_append(ch, t0 + 2 * big, 0xFFFF, NULL, 0);              /* 3: id 0xFFFF: extended */
 	ltt_payload_put_u16(&pl, 0xBEEF);
-	append(ch, t0 + 2 * big, 0x12345, pl.data, pl.len);     /* 4: id > 16 bits */
+	tlt_append(ch, t0 + 2 * big, 0x12345, pl.data, pl.len);     /* 4: id > 16 bits */
 	ltt_payload_reset(&pl);
 	ltt_payload_put_u32(&pl, 0xFFFE - 4);
 	ltt_payload_put_bytes(&pl, blob, 0xFFFE - 4);
-	append(ch, t0 + 2 * big + 1, 0, pl.data, pl.len);       /* 5: size 0xFFFE: compact */
+	tlt_append(ch, t0 + 2 * big + 1, 0, pl.data, pl.len);       /* 5: size 0xFFFE: compact */
 	ltt_payload_reset(&pl);
 	ltt_payload_put_u32(&pl, 0xFFFF - 4);
 	ltt_payload_put_bytes(&pl, blob, 0xFFFF - 4);
-	append(ch, t0 + 2 * big + 2, 0, pl.data, pl.len);       /* 6: size 0xFFFF: extended */
+	tlt_append(ch, t0 + 2 * big + 2, 0, pl.data, pl.len);       /* 6: size 0xFFFF: extended */
 	ltt_payload_clear(&pl);
 	g_free(blob);
 	close_writer(w);
@@ -487,8 +480,8 @@ static void test_block_boundaries(Fixture *f, gconstpointer data)
 	ch = ltt_writer_channel(w, "k", 0, &error);
 	g_assert_no_error(error);
 
-	append(ch, 10, 1, buf, 4024);                 /* 64 + 8 + 4024 = 4096 */
-	append(ch, 10 + 3 * big, 2, buf, 4);          /* new block: compact despite the gap */
+	tlt_append(ch, 10, 1, buf, 4024);                 /* 64 + 8 + 4024 = 4096 */
+	tlt_append(ch, 10 + 3 * big, 2, buf, 4);          /* new block: compact despite the gap */
 	/* Fixed-size type, wrong size: refused. */
 	g_assert_false(ltt_writer_channel_append(ch, 20 + 3 * big, 2, buf, 3, &error));
 	g_assert_error(error, LTT_ERROR, LTT_ERROR_INVALID);
@@ -502,8 +495,8 @@ static void test_block_boundaries(Fixture *f, gconstpointer data)
 	g_assert_false(ltt_writer_channel_append(ch, 20 + 3 * big, 70000, buf, 4009, &error));
 	g_assert_error(error, LTT_ERROR, LTT_ERROR_INVALID);
 	g_clear_error(&error);
-	append(ch, 20 + 3 * big, 70000, buf, 4008);   /* the largest extended one: a block of its own */
-	append(ch, 30 + 3 * big, 2, buf, 4);
+	tlt_append(ch, 20 + 3 * big, 70000, buf, 4008);   /* the largest extended one: a block of its own */
+	tlt_append(ch, 30 + 3 * big, 2, buf, 4);
 	close_writer(w);
 	g_free(buf);
 
@@ -533,9 +526,9 @@ static void test_time_order(Fixture *f, gconstpointer data)
 	b = ltt_writer_channel(w, "k", 1, &error);
 	g_assert_true(a == ltt_writer_channel(w, "k", 0, &error));
 	g_assert_no_error(error);
-	append(a, 100, 0, &v, 4);
-	append(a, 100, 0, &v, 4);                     /* equal times are fine */
-	append(b, 50, 0, &v, 4);                      /* order is per channel file */
+	tlt_append(a, 100, 0, &v, 4);
+	tlt_append(a, 100, 0, &v, 4);                     /* equal times are fine */
+	tlt_append(b, 50, 0, &v, 4);                      /* order is per channel file */
 	g_assert_false(ltt_writer_channel_append(a, 99, 0, &v, 4, &error));
 	g_assert_error(error, LTT_ERROR, LTT_ERROR_INVALID);
 	g_assert_nonnull(strstr(error->message, "k_0"));
@@ -545,7 +538,7 @@ static void test_time_order(Fixture *f, gconstpointer data)
 	g_assert_false(ltt_writer_channel_append(a, 99, 0, &v, 4, &error));
 	g_assert_error(error, LTT_ERROR, LTT_ERROR_INVALID);
 	g_clear_error(&error);
-	append(a, 101, 0, &v, 4);
+	tlt_append(a, 101, 0, &v, 4);
 	close_writer(w);
 
 	parse_file(f, "k_0");
@@ -570,11 +563,11 @@ static void test_flush_concurrent(Fixture *f, gconstpointer data)
 	declare(w, "k", 0, "e", "v: u32;");
 	ch = ltt_writer_channel(w, "k", 0, &error);
 	for (guint32 i = 0; i < 10; i++)
-		append(ch, 100 + i, 0, &i, 4);
+		tlt_append(ch, 100 + i, 0, &i, 4);
 	g_assert_true(ltt_writer_flush(w, &error));
 	g_assert_no_error(error);
 	for (guint32 i = 10; i < 15; i++)
-		append(ch, 100 + i, 0, &i, 4);            /* not flushed: not visible */
+		tlt_append(ch, 100 + i, 0, &i, 4);            /* not flushed: not visible */
 
 	t = ltt_trace_open(f->dir, &error);
 	g_assert_no_error(error);
@@ -615,11 +608,11 @@ static void test_lost(Fixture *f, gconstpointer data)
 	declare(w, "k", 0, "e", "v: u32;");
 	ch = ltt_writer_channel(w, "k", 1, &error);
 	ltt_writer_channel_add_lost(ch, 5);
-	append(ch, 10, 0, &v, 4);
+	tlt_append(ch, 10, 0, &v, 4);
 	ltt_writer_channel_add_lost(ch, 3);
-	append(ch, 20, 0, &v, 4);
+	tlt_append(ch, 20, 0, &v, 4);
 	g_assert_true(ltt_writer_channel_flush(ch, &error));
-	append(ch, 30, 0, &v, 4);
+	tlt_append(ch, 30, 0, &v, 4);
 	ltt_writer_channel_add_lost(ch, 2);
 	close_writer(w);
 
@@ -651,7 +644,7 @@ static void test_existing_trace(Fixture *f, gconstpointer data)
 
 	declare(w, "k", 0, "e", "v: u32;");
 	ch = ltt_writer_channel(w, "k", 5, &error);
-	append(ch, 1, 0, &v, 4);
+	tlt_append(ch, 1, 0, &v, 4);
 	close_writer(w);
 	g_assert_true(g_file_set_contents(other, "keep", -1, NULL));
 
@@ -695,7 +688,7 @@ static void test_write_error(Fixture *f, gconstpointer data)
 	g_assert_cmpint(symlink("/dev/full", path), ==, 0);
 	ch = ltt_writer_channel(w, "k", 0, &error);
 	g_assert_no_error(error);
-	append(ch, 1, 0, &v, 4);
+	tlt_append(ch, 1, 0, &v, 4);
 	g_assert_false(ltt_writer_channel_flush(ch, &error));
 	g_assert_error(error, LTT_ERROR, LTT_ERROR_IO);
 	g_assert_nonnull(strstr(error->message, "k_0"));

@@ -1,0 +1,22 @@
+# lttv-env.sh: sourced by the lttv shell tests (TESTS_SRCDIR/lttv-env.sh).
+# Sets lttv (the command in the build tree) with its text modules, srcdir,
+# tmp (a directory removed on exit), and check STATUS DESCRIPTION, one TAP
+# line: 0 passes, 77 skips (saying $skip_reason), anything else fails.
+top_builddir=${TOP_BUILDDIR:?}
+srcdir=${TESTS_SRCDIR:?}
+lttv="$top_builddir/lttv/lttv/lttv"
+LTTV_MODULE_PATH="$top_builddir/lttv/modules/text"
+export LTTV_MODULE_PATH
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+skip_reason=skipped
+check() {
+	n=$((n + 1))
+	case $1 in
+	0) echo "ok $n - $2" ;;
+	77) echo "ok $n # SKIP $skip_reason: $2" ;;
+	*) echo "not ok $n - $2" ;;
+	esac
+}
