@@ -61,6 +61,12 @@ struct tracefs_instance *ltt_tracefs_instance_open(const char *name, GError **er
 
 	if (!dir)
 		return NULL;
+	/* The name comes from the command line: keep it inside instances/. */
+	if (*name == '\0' || *name == '.' || strchr(name, '/') != NULL) {
+		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_INSTANCE,
+		            "\"%s\": not a tracefs instance name", name);
+		return NULL;
+	}
 	path = g_build_filename(dir, "instances", name, NULL);
 	exists = g_file_test(path, G_FILE_TEST_IS_DIR);
 	if (!exists) {

@@ -114,6 +114,12 @@ static gboolean set_event(struct tracefs_instance *inst, const char *spec, gbool
 	char *sys_re, *ev_re = NULL, *escaped;
 	int r;
 
+	if (parts[0] == NULL || *parts[0] == '\0' || (parts[1] != NULL && *parts[1] == '\0')) {
+		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_EVENT,
+		            "\"%s\": expected SYSTEM or SYSTEM:EVENT", spec);
+		g_strfreev(parts);
+		return FALSE;
+	}
 	escaped = g_regex_escape_string(parts[0], -1);
 	sys_re = g_strdup_printf("^%s$", escaped);
 	g_free(escaped);

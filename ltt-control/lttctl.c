@@ -85,6 +85,11 @@ static gboolean parse(int *argc, char ***argv, gboolean with_session_options, gb
 	g_option_context_set_help_enabled(ctx, TRUE);
 	g_option_context_set_strict_posix(ctx, posix);
 	ok = g_option_context_parse(ctx, argc, argv, &error);
+	if (ok && (opt_buffer_kb < 0 || opt_block_size < 0)) {
+		g_set_error(&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "%s must not be negative", opt_buffer_kb < 0 ? "--buffer-size" : "--block-size");
+		ok = FALSE;
+	}
 	if (!ok) {
 		g_printerr("lttctl %s: %s (try lttctl --help)\n", (*argv)[0], error->message);
 		g_error_free(error);

@@ -101,7 +101,7 @@ static gboolean dump_task(Dump *d, const char *task_dir, gint32 tid, gint32 tgid
 		goto out;
 	open_paren = strchr(text, '(');
 	close_paren = strrchr(text, ')');
-	if (!open_paren || !close_paren || close_paren < open_paren)
+	if (!open_paren || !close_paren || close_paren < open_paren || close_paren[1] == '\0')
 		goto out;
 	*close_paren = '\0';
 	tok = g_strsplit(close_paren + 2, " ", 0);

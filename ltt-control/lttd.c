@@ -263,8 +263,13 @@ int main(int argc, char **argv)
 		           "positive, and nothing else is accepted (try --help)\n");
 		return 2;
 	}
-	if (opt_instance && !ltt_tracefs_dir(&error))
-		goto out;
+	/* Before the trace directory exists: a wrong name leaves nothing behind. */
+	if (opt_instance) {
+		struct tracefs_instance *probe = ltt_tracefs_instance_open(opt_instance, &error);
+		if (!probe)
+			goto out;
+		tracefs_instance_free(probe);
+	}
 
 	sigfd = signal_fd();
 	wopts.block_size = (guint32) opt_block_size;

@@ -177,8 +177,8 @@ static gboolean apply_property(Line *l, const char *key, const char *value, cons
 			return line_fail(l, at, "'little' or 'big'");
 		l->md->have_byte_order = TRUE;
 	} else if (strcmp(key, "cpus") == 0) {
-		if (!parse_uint(value, G_MAXUINT, &u))
-			return line_fail(l, at, "a number of CPUs");
+		if (!parse_uint(value, LTT_CPU_COUNT_MAX, &u))
+			return line_fail(l, at, "a number of CPUs, at most 65536");
 		info->cpu_count = (guint) u;
 	} else if (strcmp(key, "clock.freq") == 0) {
 		if (!parse_uint(value, G_MAXUINT64, &u) || u == 0)

@@ -93,6 +93,13 @@ static gboolean open_tracefiles(LttTrace *trace, GError **error)
 			g_free(path);
 			continue;
 		}
+		if (cpu >= LTT_CPU_COUNT_MAX) {
+			ltt_trace_warn(trace, g_strdup_printf("%s: CPU %u is not below %u; file skipped",
+			                                      path, cpu, LTT_CPU_COUNT_MAX));
+			g_free(channel);
+			g_free(path);
+			continue;
+		}
 		tf = ltt_tracefile_open(trace, path, name, channel, cpu, error);
 		g_free(channel);
 		g_free(path);

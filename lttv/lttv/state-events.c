@@ -53,6 +53,7 @@ LttvEventTable *lttv_event_table_new(LttTrace *trace)
 	table->swap = info->byte_order != G_BYTE_ORDER;
 	table->types = g_ptr_array_new();
 	table->type_indexes = g_hash_table_new(NULL, NULL);
+	table->sparse = g_hash_table_new_full(NULL, NULL, NULL, g_free);
 	return table;
 }
 
@@ -76,6 +77,7 @@ void lttv_event_table_unref(LttvEventTable *table)
 	g_free(table->by_tracefile);
 	g_ptr_array_unref(table->types);
 	g_hash_table_destroy(table->type_indexes);
+	g_hash_table_destroy(table->sparse);
 	g_free(table);
 }
 
@@ -196,6 +198,16 @@ const LttvEventHandler *lttv_event_table_lookup(LttvEventTable *table, const Ltt
 		h = table->by_tracefile[tfi].by_id[id];
 		if (G_LIKELY(h != NULL))
 			return h;
+	}
+	if (id >= LTTV_DENSE_ID_LIMIT) {
+		const LttEventType *et = ltt_event_type(ev);
+
+		h = g_hash_table_lookup(table->sparse, et);
+		if (h == NULL) {
+			h = handler_new(table, et);
+			g_hash_table_insert(table->sparse, (gpointer) et, h);
+		}
+		return h;
 	}
 	if (tfi >= table->n_tracefiles) {
 		table->by_tracefile = g_renew(LttvEventHandlers, table->by_tracefile, tfi + 1);

@@ -67,6 +67,8 @@ typedef struct {
 	guint len;
 } LttvEventHandlers;
 
+#define LTTV_DENSE_ID_LIMIT 65536U
+
 /* Shared by a state and its copies: the per-tracefile, per-id table of
  * handlers, filled lazily as event types are met. */
 typedef struct {
@@ -74,7 +76,10 @@ typedef struct {
 	LttTrace *trace;           /* not referenced: every state using the table holds one */
 	gboolean swap;
 	guint n_tracefiles;
-	LttvEventHandlers *by_tracefile;  /* by tracefile index */
+	LttvEventHandlers *by_tracefile;  /* by tracefile index, ids below LTTV_DENSE_ID_LIMIT */
+	/* LttEventType -> LttvEventHandler for larger ids (extended headers):
+	 * an id read from a file must not size an array. */
+	GHashTable *sparse;
 	GPtrArray *types;          /* LttEventType by type_index */
 	GHashTable *type_indexes;  /* LttEventType -> type_index + 1 */
 	const LttType *softirq_vec;/* the enum naming soft IRQ vectors, once met */

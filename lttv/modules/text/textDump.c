@@ -26,9 +26,13 @@ typedef struct {
 	char *text;
 	gsize len;
 	const LttvTraceState *state;   /* with --process */
-	TypeCache **types;     /* by event id, filled on first use */
+	TypeCache **types;     /* by event id below DENSE_ID_LIMIT, filled on first use */
 	guint n_types;
+	GHashTable *sparse;    /* larger ids (extended headers) -> TypeCache */
 } Prefix;
+
+/* An id read from a file must not size an array. */
+#define DENSE_ID_LIMIT 65536U
 
 static gboolean no_field_names, process_columns, no_events;
 static TextDumpStatsFormat stats_format;
@@ -200,6 +204,15 @@ static void put_payload(const LttEvent *e, const TypeCache *c)
 static TypeCache *type_cache(Prefix *prefix, const LttEvent *e)
 {
 	guint id = ltt_event_id(e);
+	if (id >= DENSE_ID_LIMIT) {
+		const LttEventType *et = ltt_event_type(e);
+		TypeCache *c = g_hash_table_lookup(prefix->sparse, GUINT_TO_POINTER(id));
+		if (c == NULL || c->et != et) {
+			c = type_cache_new(et);
+			g_hash_table_replace(prefix->sparse, GUINT_TO_POINTER(id), c);
+		}
+		return c;
+	}
 	if (id >= prefix->n_types) {
 		guint n = MAX(id + 1, 2 * prefix->n_types);
 		prefix->types = g_renew(TypeCache *, prefix->types, n);
@@ -280,6 +293,7 @@ static gboolean tracefile_before(void *hook_data, void *call_data)
 	if (no_events || event == NULL)
 		return FALSE;
 	Prefix *p = g_new0(Prefix, 1);
+	p->sparse = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) type_cache_free);
 	char *text = g_strdup_printf("%s %s %u ", ltt_trace_name(tfc->t_context->t),
 	                             ltt_tracefile_channel(tfc->tf), ltt_tracefile_cpu(tfc->tf));
 	p->text = text_dump_padded_strdup(text, &p->len);
@@ -321,6 +335,7 @@ static void prefix_free(gpointer data)
 	for (guint i = 0; i < p->n_types; i++)
 		type_cache_free(p->types[i]);
 	g_free(p->types);
+	g_hash_table_destroy(p->sparse);
 	g_free(p->text);
 	g_free(p);
 }
