@@ -214,6 +214,34 @@ static void test_by_id(void)
 	lttv_hooks_by_id_destroy(h);
 }
 
+/* Extended event headers carry 32-bit ids that a trace's metadata chooses:
+ * the largest must neither overflow nor size an allocation. */
+static void test_by_id_huge(void)
+{
+	Probe a = { 'a', FALSE }, b = { 'b', FALSE };
+	LttvHooksById *h = lttv_hooks_by_id_new();
+	LttvHooksById *other = lttv_hooks_by_id_new();
+
+	lttv_hooks_add(lttv_hooks_by_id_find(h, G_MAXUINT32), record, &a, 50);
+	lttv_hooks_add(lttv_hooks_by_id_find(h, 4000000000U), record, &b, 50);
+	g_assert_true(lttv_hooks_by_id_find(h, G_MAXUINT32) == lttv_hooks_by_id_get(h, G_MAXUINT32));
+	g_assert_null(lttv_hooks_by_id_get(h, G_MAXUINT32 - 1));
+	g_assert_cmpuint(lttv_hooks_by_id_max_id(h), ==, (guint64) G_MAXUINT32 + 1);
+	g_assert_cmpuint(h->len, ==, 0);
+	char *s = run(lttv_hooks_by_id_get(h, 4000000000U), NULL);
+	g_assert_cmpstr(s, ==, "b");
+	g_free(s);
+	lttv_hooks_by_id_add_list(other, h);
+	g_assert_cmpuint(lttv_hooks_number(lttv_hooks_by_id_get(other, G_MAXUINT32)), ==, 1);
+	lttv_hooks_by_id_remove_list(other, h);
+	g_assert_cmpuint(lttv_hooks_number(lttv_hooks_by_id_get(other, G_MAXUINT32)), ==, 0);
+	lttv_hooks_by_id_remove(h, G_MAXUINT32);
+	g_assert_null(lttv_hooks_by_id_get(h, G_MAXUINT32));
+	g_assert_cmpuint(lttv_hooks_by_id_max_id(h), ==, 4000000001ULL);
+	lttv_hooks_by_id_destroy(other);
+	lttv_hooks_by_id_destroy(h);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -224,5 +252,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/hooks/merge", test_merge);
 	g_test_add_func("/hooks/change-during-call", test_change_during_call);
 	g_test_add_func("/hooks/by-id", test_by_id);
+	g_test_add_func("/hooks/by-id-huge", test_by_id_huge);
 	return g_test_run();
 }

@@ -263,13 +263,28 @@ void lttv_hooks_by_id_destroy(LttvHooksById *h)
 	for (guint i = 0; i < h->len; i++)
 		lttv_hooks_destroy(h->lists[i]);
 	g_free(h->lists);
+	if (h->sparse != NULL)
+		g_hash_table_destroy(h->sparse);
 	g_free(h);
 }
 
 LttvHooks *lttv_hooks_by_id_find(LttvHooksById *h, guint id)
 {
+	LttvHooks *list;
+
+	if (id >= LTTV_HOOKS_BY_ID_DENSE) {
+		if (h->sparse == NULL)
+			h->sparse = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+			                                  (GDestroyNotify) lttv_hooks_destroy);
+		list = g_hash_table_lookup(h->sparse, GUINT_TO_POINTER(id));
+		if (list == NULL) {
+			list = lttv_hooks_new();
+			g_hash_table_insert(h->sparse, GUINT_TO_POINTER(id), list);
+		}
+		return list;
+	}
 	if (id >= h->len) {
-		guint len = MAX(id + 1, h->len * 2);
+		guint len = MIN(MAX(id + 1, h->len * 2), LTTV_HOOKS_BY_ID_DENSE);
 		h->lists = g_renew(LttvHooks *, h->lists, len);
 		memset(&h->lists[h->len], 0, (len - h->len) * sizeof(LttvHooks *));
 		h->len = len;
@@ -279,11 +294,19 @@ LttvHooks *lttv_hooks_by_id_find(LttvHooksById *h, guint id)
 	return h->lists[id];
 }
 
-guint lttv_hooks_by_id_max_id(const LttvHooksById *h)
+guint64 lttv_hooks_by_id_max_id(const LttvHooksById *h)
 {
-	guint n = h->len;
+	guint64 n = h->len;
+	GHashTableIter it;
+	gpointer key;
+
 	while (n > 0 && h->lists[n - 1] == NULL)
 		n--;
+	if (h->sparse != NULL) {
+		g_hash_table_iter_init(&it, h->sparse);
+		while (g_hash_table_iter_next(&it, &key, NULL))
+			n = MAX(n, (guint64) GPOINTER_TO_UINT(key) + 1);
+	}
 	return n;
 }
 
@@ -292,23 +315,43 @@ void lttv_hooks_by_id_remove(LttvHooksById *h, guint id)
 	if (id < h->len) {
 		lttv_hooks_destroy(h->lists[id]);
 		h->lists[id] = NULL;
+	} else if (h->sparse != NULL) {
+		g_hash_table_remove(h->sparse, GUINT_TO_POINTER(id));
 	}
 }
 
 void lttv_hooks_by_id_add_list(LttvHooksById *h, const LttvHooksById *src)
 {
+	GHashTableIter it;
+	gpointer key, list;
+
 	if (src == NULL)
 		return;
 	for (guint i = 0; i < src->len; i++)
 		if (src->lists[i] != NULL)
 			lttv_hooks_add_list(lttv_hooks_by_id_find(h, i), src->lists[i]);
+	if (src->sparse == NULL)
+		return;
+	g_hash_table_iter_init(&it, src->sparse);
+	while (g_hash_table_iter_next(&it, &key, &list))
+		lttv_hooks_add_list(lttv_hooks_by_id_find(h, GPOINTER_TO_UINT(key)), list);
 }
 
 void lttv_hooks_by_id_remove_list(LttvHooksById *h, const LttvHooksById *src)
 {
+	GHashTableIter it;
+	gpointer key, list;
+	LttvHooks *mine;
+
 	if (src == NULL)
 		return;
 	for (guint i = 0; i < src->len && i < h->len; i++)
 		if (src->lists[i] != NULL && h->lists[i] != NULL)
 			lttv_hooks_remove_list(h->lists[i], src->lists[i]);
+	if (src->sparse == NULL)
+		return;
+	g_hash_table_iter_init(&it, src->sparse);
+	while (g_hash_table_iter_next(&it, &key, &list))
+		if ((mine = lttv_hooks_by_id_get(h, GPOINTER_TO_UINT(key))) != NULL)
+			lttv_hooks_remove_list(mine, list);
 }

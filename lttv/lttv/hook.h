@@ -73,22 +73,30 @@ void lttv_hooks_by_id_destroy(LttvHooksById *h);
 LttvHooks *lttv_hooks_by_id_find(LttvHooksById *h, guint id);
 /* The list of id or NULL when there is none (no allocation). */
 static inline LttvHooks *lttv_hooks_by_id_get(const LttvHooksById *h, guint id);
-/* One more than the highest id that has a list. */
-guint lttv_hooks_by_id_max_id(const LttvHooksById *h);
+/* One more than the highest id that has a list (0 when none). */
+guint64 lttv_hooks_by_id_max_id(const LttvHooksById *h);
 void lttv_hooks_by_id_remove(LttvHooksById *h, guint id);
 /* Adds / removes every list of src into / from the list of the same id. */
 void lttv_hooks_by_id_add_list(LttvHooksById *h, const LttvHooksById *src);
 void lttv_hooks_by_id_remove_list(LttvHooksById *h, const LttvHooksById *src);
 
+/* Ids below this are kept in a vector; larger ones (which extended event
+ * headers allow, up to 2^32-1, from whatever a trace's metadata declares)
+ * in a hash table, so that no id sizes an allocation. */
+#define LTTV_HOOKS_BY_ID_DENSE 65536U
+
 /* Exposed so that the per-event lookup is inlined. */
 struct _LttvHooksById {
-	LttvHooks **lists;      /* indexed by id; NULL where none */
+	LttvHooks **lists;      /* indexed by id < LTTV_HOOKS_BY_ID_DENSE; NULL where none */
 	guint len;
+	GHashTable *sparse;     /* id >= LTTV_HOOKS_BY_ID_DENSE -> LttvHooks; NULL until needed */
 };
 
 static inline LttvHooks *lttv_hooks_by_id_get(const LttvHooksById *h, guint id)
 {
-	return id < h->len ? h->lists[id] : NULL;
+	if (G_LIKELY(id < h->len))
+		return h->lists[id];
+	return h->sparse != NULL ? (LttvHooks *) g_hash_table_lookup(h->sparse, GUINT_TO_POINTER(id)) : NULL;
 }
 
 G_END_DECLS
