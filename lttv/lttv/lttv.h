@@ -44,6 +44,10 @@
  *                          (set by textFilter; filter.h)
  *   status                 (int) a module that failed (after printing why) sets it
  *                          non-zero: lttv exits with status 1
+ *   damaged                (int) set non-zero by batchAnalysis when a trace had
+ *                          damage that was reported and skipped: lttv exits
+ *                          with LTTV_EXIT_DAMAGED once everything readable was
+ *                          processed
  */
 #ifndef LTTV_LTTV_H
 #define LTTV_LTTV_H
@@ -52,6 +56,9 @@
 #include "hook.h"
 
 G_BEGIN_DECLS
+
+/* Exit status of lttv when the run completed but skipped damaged input. */
+#define LTTV_EXIT_DAMAGED 3
 
 LttvAttribute *lttv_global_attributes(void);
 

@@ -105,7 +105,9 @@ static int run(Lttv *lttv, int argc, char **argv)
 	lttv_global_set_int("verbose", lttv->verbose);
 	lttv_hooks_call(lttv_global_hooks("hooks/main/before"), NULL);
 	lttv_hooks_call(lttv_global_hooks("hooks/main/after"), NULL);
-	return lttv_global_int("status") == 0 ? 0 : 1;
+	if (lttv_global_int("status") != 0)
+		return 1;
+	return lttv_global_int("damaged") ? LTTV_EXIT_DAMAGED : 0;
 }
 
 int main(int argc, char **argv)

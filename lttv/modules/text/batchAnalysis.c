@@ -158,6 +158,10 @@ static gboolean batch_run(void *hook_data, void *call_data)
 		LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
 		for (guint k = 0; k < ltt_trace_warning_count(t); k++)
 			fprintf(stderr, "lttv: warning: %s\n", ltt_trace_warning(t, k));
+		/* Everything readable was delivered; the exit status still says
+		 * that some of the input was skipped. */
+		if (ltt_trace_warning_count(t) > 0)
+			lttv_global_set_int("damaged", 1);
 	}
 	return FALSE;
 }
