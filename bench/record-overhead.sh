@@ -45,12 +45,19 @@ job_build() { make -s -C "$build/ltt" clean >/dev/null && make -s -C "$build/ltt
 JOBS
 . "$jobs"
 
-# Each mode runs "$@" once and prints its wall time in seconds.
+# Each mode runs "$@" once and prints its wall time in seconds.  Under
+# lttctl record the job times itself, inside the traced shell, so that the
+# figure compares with the others; the whole command (creating the
+# instance and its buffers, the state dump, the last drain) is kept apart.
 run_base() { t0=$(now); "$@"; t1=$(now); echo "$t1 - $t0" | bc; }
 run_lttd() {
 	rm -rf "$tmp/trace"
-	t0=$(now); "$lttctl" record -o "$tmp/trace" -- sh -c "$*" 2>"$tmp/lttd.err"; t1=$(now)
-	echo "$t1 - $t0" | bc
+	t0=$(now)
+	"$lttctl" record -o "$tmp/trace" -- sh -c "s=\$(date +%s.%N); $*; e=\$(date +%s.%N); echo \"\$e - \$s\" | bc > '$tmp/job.time'" \
+		2>"$tmp/lttd.err"
+	t1=$(now)
+	cat "$tmp/job.time"
+	echo "$t1 - $t0" | bc >> "$tmp/whole"
 	awk '$1 == "lttd.cpu_time_ns" { c = $2 } $1 ~ /^lttd\.cpu[0-9]+\.events$/ { e += $2 }
 	     $1 ~ /^lttd\.cpu[0-9]+\.lost$/ { l += $2 }
 	     END { print c, e, l }' "$tmp/trace/metadata" > "$tmp/lttd.last"
@@ -86,7 +93,7 @@ run_trace_cmd() {
 bench_job() {   # bench_job NAME SHELL-FUNCTION
 	name=$1
 	fn=$2
-	: > "$tmp/base"; : > "$tmp/lttd"; : > "$tmp/floor"; : > "$tmp/tc"; : > "$tmp/lttdcpu"
+	: > "$tmp/base"; : > "$tmp/lttd"; : > "$tmp/floor"; : > "$tmp/tc"; : > "$tmp/lttdcpu"; : > "$tmp/whole"
 	$fn   # warm the page cache
 	i=0
 	while [ $i -lt "$runs" ]; do
@@ -112,6 +119,7 @@ bench_job() {   # bench_job NAME SHELL-FUNCTION
 	printf '%-28s %8.3f s\n' "$name: untraced" "$base"
 	t=$(median < "$tmp/floor"); printf '%-28s %8.3f s  %+6s %%\n' "  kernel buffer, no reader" "$t" "$(pct "$t")"
 	t=$(median < "$tmp/lttd"); printf '%-28s %8.3f s  %+6s %%\n' "  lttctl record (lttd)" "$t" "$(pct "$t")"
+	t=$(median < "$tmp/whole"); printf '%-28s %8.3f s  (job + instance set-up, state dump, last drain)\n' "  lttctl record, whole" "$t"
 	if [ $have_trace_cmd = yes ]; then
 		t=$(median < "$tmp/tc"); printf '%-28s %8.3f s  %+6s %%\n' "  trace-cmd record" "$t" "$(pct "$t")"
 	else
