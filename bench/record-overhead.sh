@@ -37,11 +37,18 @@ done
 now() { date +%s.%N; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+# The build job compiles libltt in a scratch tree of its own, so that the
+# benchmark never cleans the build it measures with.
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+mkdir "$tmp/job-build"
+(cd "$tmp/job-build" && "$srcdir/configure" -q --without-tracefs >/dev/null 2>&1) ||
+	{ echo "record-overhead: cannot configure a scratch build of $srcdir" >&2; exit 1; }
+
 # The jobs, in a file that the traced shells source too.
 jobs=$tmp/jobs.sh
 cat > "$jobs" <<JOBS
 job_tar() { tar -C "$(dirname "$tree")" -cf - "$(basename "$tree")" 2>/dev/null | gzip -3 > /dev/null; }
-job_build() { make -s -C "$build/ltt" clean >/dev/null && make -s -C "$build/ltt" -j2 libltt.la >/dev/null 2>&1; }
+job_build() { make -s -C "$tmp/job-build/ltt" clean >/dev/null && make -s -C "$tmp/job-build/ltt" -j2 libltt.la >/dev/null 2>&1; }
 JOBS
 . "$jobs"
 

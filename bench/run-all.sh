@@ -103,7 +103,7 @@ note "peers: $(babeltrace2 --version 2>/dev/null | head -n 1 || echo no babeltra
      "$(lttng --version 2>/dev/null | head -n 1 || echo no lttng)," \
      "lttng-ust $(pkg-config --modversion lttng-ust 2>/dev/null || echo absent)"
 
-# The whole tree too: record-overhead.sh's build job cleans ltt/ (ltt-synth).
+# The whole tree and the bench programs, all that the figures run.
 build_all() {
 	make -s -C "$build" >"$tmp/make.log" 2>&1 && make -s -C "$build/bench" bench >>"$tmp/make.log" 2>&1 ||
 		{ cat "$tmp/make.log" >&2; exit 1; }
@@ -306,7 +306,6 @@ if [ "$(id -u)" = 0 ] && [ -d /sys/kernel/tracing/instances ]; then
 	else
 		note "record-overhead.sh failed: $(head -n 2 "$tmp/rec.err")"
 	fi
-	build_all
 else
 	note "recording not measured: needs root and tracefs"
 fi
