@@ -38,105 +38,71 @@ static gboolean no_field_names, process_columns, no_events;
 static TextDumpStatsFormat stats_format;
 static GPtrArray *prefixes;    /* Prefix *, one per tracefile of the current run */
 
-/* Prints v and sets *size to the bytes it occupies; FALSE when damaged. */
-static gboolean put_value(const LttValue *v, gsize *size);
+static gboolean put_contents(const LttValue *v);
 
-/* Struct members or array elements; FALSE when a value is damaged. */
-static gboolean put_members(const LttValue *v)
+/* One decoded value; FALSE when something inside it is damaged. */
+static gboolean put_decoded(const LttDecodedValue *d)
 {
-	guint n = ltt_type_field_count(v->type);
-	LttValue m = *v;
-	put_c('{');
-	for (guint i = 0; i < n; i++) {
-		const LttField *f = ltt_type_field(v->type, i);
-		gsize size;
-		if (i > 0)
-			put_c(',');
-		if (!no_field_names) {
-			put(ltt_field_name(f), strlen(ltt_field_name(f)));
-			put_c('=');
-		}
-		m.type = ltt_field_type(f);
-		if (!put_value(&m, &size))
-			return FALSE;
-		m.data += size;
-		m.avail -= size;
-	}
-	put_c('}');
-	return TRUE;
-}
+	const char *label;
 
-static gboolean put_elements(const LttValue *v)
-{
-	guint64 n;
-	LttValue e;
-	if (!ltt_value_element_count(v, &n, NULL))
-		return FALSE;
-	put_c('[');
-	if (n > 0) {
-		if (!ltt_value_element(v, 0, &e, NULL))
-			return FALSE;
-		/* Elements follow each other: step over each one's size. */
-		for (guint64 i = 0; i < n; i++) {
-			gsize size;
-			if (i > 0)
-				put_c(',');
-			if (!put_value(&e, &size))
-				return FALSE;
-			e.data += size;
-			e.avail -= size;
-		}
-	}
-	put_c(']');
-	return TRUE;
-}
-
-static gboolean put_value(const LttValue *v, gsize *size)
-{
-	LttTypeKind kind = ltt_type_kind(v->type);
-	switch (kind) {
-	case LTT_TYPE_S8: case LTT_TYPE_S16: case LTT_TYPE_S32: case LTT_TYPE_S64: {
-		gint64 i;
-		if (!ltt_value_get_int(v, &i, NULL))
-			return FALSE;
-		put_int(i);
-		*size = (gsize) 1 << (kind - LTT_TYPE_S8);
+	switch (d->kind) {
+	case LTT_TYPE_S8: case LTT_TYPE_S16: case LTT_TYPE_S32: case LTT_TYPE_S64:
+		put_int((gint64) d->uint);
 		return TRUE;
-	}
-	case LTT_TYPE_U8: case LTT_TYPE_U16: case LTT_TYPE_U32: case LTT_TYPE_U64: {
-		guint64 u;
-		if (!ltt_value_get_uint(v, &u, NULL))
-			return FALSE;
-		put_uint(u);
-		*size = (gsize) 1 << (kind - LTT_TYPE_U8);
+	case LTT_TYPE_U8: case LTT_TYPE_U16: case LTT_TYPE_U32: case LTT_TYPE_U64:
+		put_uint(d->uint);
 		return TRUE;
-	}
-	case LTT_TYPE_ENUM: {
-		gint64 i;
-		if (!ltt_value_get_int(v, &i, NULL))
-			return FALSE;
-		const char *label = ltt_value_get_enum_label(v);
-		if (label != NULL)
+	case LTT_TYPE_ENUM:
+		if ((label = ltt_type_enum_label(d->value.type, (gint64) d->uint)) != NULL)
 			put(label, strlen(label));
 		else
-			put_int(i);
-		*size = ltt_type_fixed_size(v->type);
+			put_int((gint64) d->uint);
 		return TRUE;
-	}
-	case LTT_TYPE_STRING: {
-		const char *s;
-		if (!ltt_value_get_string(v, &s, NULL))
-			return FALSE;
-		*size = text_dump_put_string(s) + 1;
+	case LTT_TYPE_STRING:
+		text_dump_put_string(d->string);
 		return TRUE;
-	}
 	case LTT_TYPE_ARRAY:
 	case LTT_TYPE_SEQUENCE:
-		return put_elements(v) && ltt_value_size(v, size, NULL);
 	case LTT_TYPE_STRUCT:
-		return put_members(v) && ltt_value_size(v, size, NULL);
+		return put_contents(&d->value);
 	}
 	return FALSE;
+}
+
+/* "{name=value,...}" or "[value,...]", read in one pass with LttValueIter;
+ * FALSE when a value is damaged (what came before it is printed). */
+static gboolean put_contents(const LttValue *v)
+{
+	const LttType *st = ltt_type_kind(v->type) == LTT_TYPE_STRUCT ? v->type : NULL;
+	LttDecodedValue run[8];
+	LttValueIter it;
+	GError *damage = NULL;
+	guint64 i = 0;
+	guint n;
+
+	if (!ltt_value_iter_init(&it, v, NULL))
+		return FALSE;
+	put_c(st ? '{' : '[');
+	do {
+		n = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), &damage);
+		for (guint k = 0; k < n; k++, i++) {
+			if (i > 0)
+				put_c(',');
+			if (st != NULL && !no_field_names) {
+				const char *name = ltt_field_name(ltt_type_field(st, (guint) i));
+				put(name, strlen(name));
+				put_c('=');
+			}
+			if (!put_decoded(&run[k]))
+				return FALSE;
+		}
+	} while (n == G_N_ELEMENTS(run));
+	if (damage != NULL) {
+		g_error_free(damage);
+		return FALSE;
+	}
+	put_c(st ? '}' : ']');
+	return TRUE;
 }
 
 /* What every event of one type prints before its values, computed once:
@@ -146,7 +112,6 @@ struct _TypeCache {
 	char *name;
 	gsize name_len;
 	guint n_fields;
-	const LttType **types;
 	char **labels;
 	gsize *label_lens;
 };
@@ -157,12 +122,10 @@ static TypeCache *type_cache_new(const LttEventType *et)
 	c->et = et;
 	c->name = text_dump_padded_strdup(ltt_event_type_name(et), &c->name_len);
 	c->n_fields = ltt_event_type_field_count(et);
-	c->types = g_new(const LttType *, c->n_fields);
 	c->labels = g_new(char *, c->n_fields);
 	c->label_lens = g_new(gsize, c->n_fields);
 	for (guint i = 0; i < c->n_fields; i++) {
 		const LttField *f = ltt_event_type_field(et, i);
-		c->types[i] = ltt_field_type(f);
 		char *label = no_field_names ? g_strdup(" ") : g_strconcat(" ", ltt_field_name(f), "=", NULL);
 		c->labels[i] = text_dump_padded_strdup(label, &c->label_lens[i]);
 		g_free(label);
@@ -178,26 +141,38 @@ static void type_cache_free(TypeCache *c)
 		g_free(c->labels[i]);
 	g_free(c->labels);
 	g_free(c->label_lens);
-	g_free(c->types);
 	g_free(c->name);
 	g_free(c);
 }
 
-/* Top-level fields, walked in place: each starts where the previous ends. */
+/* Top-level fields, after their precomputed " name=" labels.  A damaged
+ * field prints as "<damaged>" and ends the line: the fields after it cannot
+ * be located. */
 static void put_payload(const LttEvent *e, const TypeCache *c)
 {
-	LttValue m;
-	ltt_event_payload_value(e, &m);
-	for (guint i = 0; i < c->n_fields; i++) {
-		gsize size;
-		put_padded(c->labels[i], c->label_lens[i]);
-		m.type = c->types[i];
-		if (!put_value(&m, &size)) {
-			put("<damaged>", 9);
-			return;
+	LttDecodedValue run[8];
+	LttValueIter it;
+	LttValue payload;
+	GError *damage = NULL;
+	guint i = 0, n;
+
+	ltt_event_payload_value(e, &payload);
+	if (c->n_fields == 0 || !ltt_value_iter_init(&it, &payload, NULL))
+		return;
+	do {
+		n = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), &damage);
+		for (guint k = 0; k < n; k++, i++) {
+			put_padded(c->labels[i], c->label_lens[i]);
+			if (!put_decoded(&run[k])) {
+				put("<damaged>", 9);
+				return;
+			}
 		}
-		m.data += size;
-		m.avail -= size;
+	} while (n == G_N_ELEMENTS(run));
+	if (damage != NULL) {
+		g_error_free(damage);
+		put_padded(c->labels[i], c->label_lens[i]);
+		put("<damaged>", 9);
 	}
 }
 
