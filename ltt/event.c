@@ -18,7 +18,7 @@ LttTime ltt_event_time(const LttEvent *ev)
 
 guint ltt_event_cpu(const LttEvent *ev)
 {
-	return ev->tf->cpu;
+	return ev->cpu;
 }
 
 guint ltt_event_id(const LttEvent *ev)

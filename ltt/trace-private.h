@@ -18,17 +18,6 @@ typedef struct {
 	guint64 lost_before;
 } LttBlock;
 
-struct _LttEvent {
-	LttTracefile *tf;
-	const LttEventType *type;
-	const guint8 *payload;
-	LttTime time;
-	guint32 id;
-	guint32 size;
-	guint32 block;           /* index in tf->blocks */
-	guint32 offset;          /* of the event header, from the start of the block */
-};
-
 /* Allocated on a cache-line boundary (ltt_tracefile_open) with the
  * reading state first: next() and the event accessors touch two lines per
  * tracefile, which is what a merge of 1,000 tracefiles read in turn pays. */

@@ -311,6 +311,7 @@ LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *
 	ltt_tracefile_refresh_types(tf);
 	tf->blocks = g_array_new(FALSE, FALSE, sizeof(LttBlock));
 	tf->ev.tf = tf;
+	tf->ev.cpu = cpu;
 	tf->fd = -1;
 	if (!map_file(tf, error)) {
 		ltt_tracefile_free(tf);

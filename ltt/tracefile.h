@@ -10,6 +10,22 @@ G_BEGIN_DECLS
 
 typedef struct _LttEvent LttEvent;
 
+/* The current event of a tracefile (ltt_tracefile_event).  Its fields are
+ * public so that analyses that handle every event read them without a call
+ * each; they are read-only, and the accessors of event.h return the same
+ * values. */
+struct _LttEvent {
+	LttTracefile *tf;
+	const LttEventType *type;
+	const guint8 *payload;
+	LttTime time;
+	guint32 id;              /* per channel */
+	guint32 size;            /* payload bytes */
+	guint32 block;           /* index in the tracefile's block index */
+	guint32 offset;          /* of the event header, from the start of the block */
+	guint32 cpu;             /* the tracefile's */
+};
+
 /* An exact event position, as seed 001 describes: tracefile, block, byte
  * offset of the event header inside the block.  A plain value: copy it
  * freely; valid while the trace is open. */
