@@ -72,8 +72,8 @@ static gboolean collect(void *hook_data, void *call_data)
 	Collect *c = hook_data;
 	LttvTracefileContext *tfc = call_data;
 	const LttField *f = ltt_event_type_field_by_name(ltt_event_type(tfc->e), "seq");
-	Ev e = { tfc->timestamp, tfc->t_context->index, tfc->index, (guint) ltt_event_get_uint(tfc->e, f) };
-	g_assert_true(ltt_event_time(tfc->e) == tfc->timestamp);
+	Ev e = { ltt_event_time(tfc->e), tfc->t_context->index, tfc->index, (guint) ltt_event_get_uint(tfc->e, f) };
+	g_assert_true(tfc->e == ltt_tracefile_event(tfc->tf));
 	g_array_append_val(c->got, e);
 	return FALSE;
 }

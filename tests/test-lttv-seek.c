@@ -39,7 +39,7 @@ static Ev ev_of(const LttvTracefileContext *tfc)
 {
 	LttEventPosition pos;
 	ltt_event_position(tfc->e, &pos);
-	return (Ev) { tfc->timestamp, tfc->t_context->index, tfc->index, pos.block, pos.offset };
+	return (Ev) { tfc->e->time, tfc->t_context->index, tfc->index, pos.block, pos.offset };
 }
 
 static char *top;

@@ -110,9 +110,9 @@ struct _LttvTracefileContext {
 	 * TRUE stops lttv_process_traceset_middle after this event. */
 	LttvHooks *event;
 	LttvHooksById *event_by_id;     /* by event type id (ids are per channel) */
-	/* While an event hook runs: the event and its time. */
+	/* While an event hook runs: the event (e->time is its time).  The
+	 * pointer does not change from event to event of a tracefile. */
 	const LttEvent *e;
-	LttTime timestamp;
 	LttvAttribute *a;
 	/* Private to tracecontext.c. */
 	guint order;                    /* rank in (trace, tracefile) order, breaks time ties */

@@ -242,7 +242,7 @@ static gboolean print_event(void *hook_data, void *call_data)
 	const LttEvent *e = tfc->e;
 	const TypeCache *c = type_cache(prefix, e);
 	put_padded(prefix->text, prefix->len);
-	put_time(tfc->timestamp);
+	put_time(e->time);
 	if (prefix->state != NULL)
 		put_process(prefix->state, ltt_event_cpu(e));
 	put_c(' ');
