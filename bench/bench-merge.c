@@ -12,11 +12,11 @@
  * a shared machine.  Prints events per second of CPU time (median and best
  * over the rounds) and the 1000/8 ratio of the medians.
  *
- * With each figure comes the floor of any merge over those tracefiles: the
- * same events delivered in the same order, read from the same cursors and
- * through the same per-tracefile hook lists, but in an order computed
- * beforehand, so that no merge structure costs anything.  Its 1000/8 ratio
- * is what reading 1,000 cursors in turn costs by itself on this machine. */
+ * With each figure comes the bound of a merge that takes one event at a
+ * time from the tracefiles' cursors: the same events, cursors and hook
+ * lists, in an order computed beforehand so that no merge structure costs
+ * anything.  Its 1000/8 ratio is what reading 1,000 cursors in turn costs
+ * by itself; the context's merge reads ahead by windows to escape it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -128,7 +128,7 @@ typedef struct {
 	guint64 n;
 	guint tracefiles;
 	double *rates;           /* events/s of each round */
-	double *floor_rates;     /* the same for the precomputed order */
+	double *bound_rates;     /* the same, per-event bound */
 	guint *order;            /* tracefile index of each event, in merge order */
 	guint64 n_order;
 } Shape;
@@ -190,13 +190,13 @@ static void shape_open(Shape *s, guint channels, guint cpus, guint64 events, Mod
 	/* A first pass maps every page, as a second look at a trace does. */
 	lttv_process_traceset_middle(s->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
 	s->rates = g_new(double, rounds);
-	s->floor_rates = g_new(double, rounds);
+	s->bound_rates = g_new(double, rounds);
 	shape_compute_order(s);
 }
 
-/* The floor: the tracefiles' own cursors and hook lists, driven by the
- * precomputed order (the context re-seeks its cursors before its next read). */
-static void shape_measure_floor(Shape *s, guint round)
+/* The per-event bound: the tracefiles' own cursors and hook lists, driven
+ * by the precomputed order (the context re-seeks its cursors next time). */
+static void shape_measure_bound(Shape *s, guint round)
 {
 	LttvTraceContext *tc = s->ctx->traces[0];
 	for (guint i = 0; i < tc->n_tracefiles; i++) {
@@ -210,7 +210,7 @@ static void shape_measure_floor(Shape *s, guint round)
 		lttv_hooks_call(tfc->event, tfc);
 		ltt_tracefile_next(tfc->tf, NULL);
 	}
-	s->floor_rates[round] = (double) s->n / (cpu_seconds() - start);
+	s->bound_rates[round] = (double) s->n / (cpu_seconds() - start);
 }
 
 static void shape_measure(Shape *s, guint round)
@@ -233,7 +233,7 @@ static void shape_close(Shape *s)
 	g_free(tmp);
 	g_free(s->dir);
 	g_free(s->rates);
-	g_free(s->floor_rates);
+	g_free(s->bound_rates);
 	g_free(s->order);
 }
 
@@ -259,19 +259,19 @@ static void run_model(Model model, guint64 events, guint rounds)
 	for (guint r = 0; r < rounds; r++)
 		for (guint i = 0; i < 2; i++) {
 			shape_measure(&shapes[r % 2 ? 1 - i : i], r);
-			shape_measure_floor(&shapes[r % 2 ? 1 - i : i], r);
+			shape_measure_bound(&shapes[r % 2 ? 1 - i : i], r);
 		}
-	double med[2], floor_med[2];
+	double med[2], bound_med[2];
 	for (guint i = 0; i < 2; i++) {
 		med[i] = median(shapes[i].rates, rounds);
-		floor_med[i] = median(shapes[i].floor_rates, rounds);
+		bound_med[i] = median(shapes[i].bound_rates, rounds);
 		printf("merge %s %4u tracefiles: %" G_GUINT64_FORMAT " events, median %.2f, best %.2f M events/s"
-		       " (floor, no merge: %.2f)\n",
+		       " (per-event bound: %.2f)\n",
 		       model_names[model], shapes[i].tracefiles, shapes[i].n, med[i] / 1e6,
-		       shapes[i].rates[rounds - 1] / 1e6, floor_med[i] / 1e6);
+		       shapes[i].rates[rounds - 1] / 1e6, bound_med[i] / 1e6);
 	}
-	printf("merge %s 1000/8 throughput ratio: %.0f %% (floor: %.0f %%)\n", model_names[model],
-	       100.0 * med[1] / med[0], 100.0 * floor_med[1] / floor_med[0]);
+	printf("merge %s 1000/8 throughput ratio: %.0f %% (per-event bound: %.0f %%)\n", model_names[model],
+	       100.0 * med[1] / med[0], 100.0 * bound_med[1] / bound_med[0]);
 	for (guint i = 0; i < 2; i++)
 		shape_close(&shapes[i]);
 }

@@ -89,6 +89,11 @@ static void reader_open(Reader *r, gconstpointer data)
 {
 	r->got = g_array_new(FALSE, FALSE, sizeof(Ev));
 	r->ctx = lttv_traceset_context_new(ts);
+	/* data: a read-ahead of a few events, so that windows end everywhere. */
+	if (data != NULL) {
+		lttv_traceset_context_set_read_ahead(r->ctx, GPOINTER_TO_UINT(data));
+		lttv_process_traceset_seek_time(r->ctx, 0);
+	}
 	r->event = lttv_hooks_new();
 	lttv_hooks_add(r->event, append_event, r->got, LTTV_PRIO_DEFAULT);
 	lttv_process_traceset_begin(r->ctx, NULL, NULL, NULL, r->event, NULL);
@@ -430,13 +435,24 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	setup();
 	g_test_add_func("/seek/full-pass", test_full_pass);
-	g_test_add("/seek/time", Reader, NULL, reader_open, test_seek_time, reader_close);
-	g_test_add("/seek/positions", Reader, NULL, reader_open, test_positions, reader_close);
+	for (guint small = 0; small <= 1; small++) {
+		gconstpointer ahead = small ? GUINT_TO_POINTER(3) : NULL;
+		const char *suffix = small ? "/read-ahead-3" : "";
+		static const struct {
+			const char *name;
+			void (*test)(Reader *, gconstpointer);
+		} tests[] = {
+			{ "/seek/time", test_seek_time }, { "/seek/positions", test_positions },
+			{ "/seek/middle-time", test_middle_time }, { "/seek/hook-stops", test_hook_stops },
+			{ "/seek/n-events", test_seek_n }, { "/seek/budget", test_budget },
+		};
+		for (guint i = 0; i < G_N_ELEMENTS(tests); i++) {
+			char *name = g_strconcat(tests[i].name, suffix, NULL);
+			g_test_add(name, Reader, ahead, reader_open, tests[i].test, reader_close);
+			g_free(name);
+		}
+	}
 	g_test_add_func("/seek/fifty-one", test_fifty_one);
-	g_test_add("/seek/middle-time", Reader, NULL, reader_open, test_middle_time, reader_close);
-	g_test_add("/seek/hook-stops", Reader, NULL, reader_open, test_hook_stops, reader_close);
-	g_test_add("/seek/n-events", Reader, NULL, reader_open, test_seek_n, reader_close);
-	g_test_add("/seek/budget", Reader, NULL, reader_open, test_budget, reader_close);
 	g_test_add_func("/seek/shared-traces", test_shared_traces);
 	int ret = g_test_run();
 	lttv_traceset_destroy(ts);

@@ -5,45 +5,30 @@
 #include <string.h>
 #include "traceset-private.h"
 #include "tracecontext.h"
+#include "merge-window.h"
 
-/* A tracefile's merge key: its next event's time, then its rank, so that
- * equal times come in (trace, tracefile) order.  The key carries both so
- * that matches compare without touching the tracefile contexts. */
+/* What the merge needs of one tracefile, packed in one array. */
 typedef struct {
-	LttTime time;
-	guint order;                /* index in lanes[]; G_MAXUINT: the tracefile is at its end */
-} MergeEntry;
-
-/* Sorts after every event. */
-static const MergeEntry entry_end = { LTT_TIME_INFINITE, G_MAXUINT };
-
-/* What the merge loop needs of one tracefile, packed in one array: reading
- * 1,000 tracefiles in turn, each event would otherwise also miss the cache
- * on the tracefile context (measured with callgrind). */
-typedef struct {
-	const LttEvent *e;          /* the tracefile's event, once it had one (the pointer stays) */
 	LttvTracefileContext *tfc;
 	LttvHooks *event;           /* tfc's lists */
 	const LttvHooksById *by_id;
+	const LttEvent *cur;        /* the cursor's event, once it had one (the pointer stays) */
 } Lane;
 
-/* The merge: every tracefile in (trace, tracefile) order, and a
- * tournament tree of their keys.  Leaf i (node n + i, not stored) is
- * tracefile i; internal node k < n holds the loser of the match between
- * its two subtrees and node 0 the overall winner, the next event.  When
- * the winner's tracefile advances, only the matches on its leaf's path are
- * replayed: log2 n comparisons whose operands do not depend on each
- * other's outcome, so the loads overlap and no branch is mispredicted
- * (a heap's sift picks its path by comparing, one dependent load per
- * level, and random interleaving defeats the predictor). */
+/* The merge (merge-window.h): windows of time [start, start + width) whose
+ * events are copied from every tracefile and sorted.  Each tracefile's
+ * cursor stays after its last copy; its undelivered copies are
+ * [pending, stop) of the window's copies.  The window is refilled as soon
+ * as its last event is delivered, so that between reads the next event is
+ * always keys[next] (none: the end of the traceset). */
 struct _LttvContextReader {
 	guint n;
 	Lane *lanes;                /* by order, cache-line aligned */
-	MergeEntry *tree;           /* max(n, 1) nodes */
-	/* While the winner's tracefile keeps winning (bursts of events), the
-	 * time of the best loser on its path: a next event before it needs no
-	 * replay.  0 when unknown. */
-	LttTime runner_up;
+	MergeWindow w;
+	guint32 *pending;           /* by order: first undelivered copy */
+	guint32 *stop;              /* by order: one past the last copy */
+	LttTime width;              /* of the next window */
+	guint target;               /* events a window aims at */
 	guint64 epoch;              /* ownership_epoch when every cursor was known to be ours */
 	gboolean hook_stopped;      /* the last run ended because a hook returned TRUE */
 };
@@ -77,7 +62,7 @@ G_DEFINE_QUARK(lttv-context-error-quark, lttv_context_error)
 
 /* Counts the changes of owner of any tracefile cursor in the process: a
  * reader that saw no change since it last held all its cursors needs no
- * per-event ownership check. */
+ * check before it reads ahead. */
 static guint64 ownership_epoch;
 
 /* Makes the LttTracefile's cursor tfc's: saves the previous owner's place
@@ -92,122 +77,116 @@ static void take(LttvTracefileContext *tfc)
 		ltt_event_position(cur, &prev->saved);
 	*tfc->owner = tfc;
 	ownership_epoch++;
-	if (tfc->has_event && !ltt_tracefile_seek_position(tfc->tf, &tfc->saved, NULL)) {
+	if (tfc->has_event && !ltt_tracefile_seek_position(tfc->tf, &tfc->saved, NULL))
 		tfc->has_event = FALSE;
-		tfc->e = NULL;
-	}
 }
 
-/* After a read that did not simply find the next event: skips damage
- * (libltt recorded it in the trace's warnings) and records whether there
- * is an event.  The event pointer is the tracefile's and does not change,
- * so the per-event path writes nothing here. */
-static void settle(LttvTracefileContext *tfc, Lane *lane, LttReadStatus s)
+/* After a read: skips damage (libltt recorded it in the trace's warnings)
+ * and records whether the cursor has an event. */
+static void settle(Lane *lane, LttReadStatus s)
 {
+	LttvTracefileContext *tfc = lane->tfc;
 	while (s == LTT_READ_DAMAGED)
 		s = ltt_tracefile_next(tfc->tf, NULL);
 	tfc->has_event = s == LTT_READ_EVENT;
-	tfc->e = tfc->has_event ? ltt_tracefile_event(tfc->tf) : NULL;
-	if (tfc->e != NULL)
-		lane->e = tfc->e;
-}
-
-/* ---- the tournament tree ---- */
-
-static inline gboolean before(const MergeEntry *a, const MergeEntry *b)
-{
-	return a->time < b->time || (a->time == b->time && a->order < b->order);
-}
-
-/* Only while this reader holds every cursor (after a seek or reclaim). */
-static inline MergeEntry leaf_key(const LttvContextReader *r, guint i)
-{
-	const Lane *l = &r->lanes[i];
-	return l->tfc->has_event ? (MergeEntry) { l->e->time, i } : entry_end;
-}
-
-/* Tracefile leaf's key became w: replays the matches up to the root. */
-static inline void tree_replay(LttvContextReader *r, guint leaf, MergeEntry w)
-{
-	MergeEntry *t = r->tree;
-	LttTime best_loser = LTT_TIME_INFINITE;
-	guint64 lost = 0;
-	for (guint k = (r->n + leaf) >> 1; k > 0; k >>= 1) {
-		MergeEntry l = t[k];
-		best_loser = MIN(best_loser, l.time);
-		/* All ones when the stored loser beats w: the exchange is done
-		 * with masks, which compilers do not turn back into branches. */
-		guint64 m = -(guint64) ((guint) (l.time < w.time) |
-		                        ((guint) (l.time == w.time) & (guint) (l.order < w.order)));
-		guint64 dt = (l.time ^ w.time) & m;
-		guint dord = (l.order ^ w.order) & (guint) m;
-		t[k].time = l.time ^ dt;
-		t[k].order = l.order ^ dord;
-		w.time ^= dt;
-		w.order ^= dord;
-		lost |= m;
-	}
-	t[0] = w;
-	r->runner_up = lost ? 0 : best_loser;
-}
-
-/* The winner's tracefile has advanced to key w. */
-static inline void tree_advance_winner(LttvContextReader *r, MergeEntry w)
-{
-	/* Strictly before every loser on the path: every match keeps its
-	 * outcome. */
-	if (w.time < r->runner_up)
-		r->tree[0] = w;
-	else
-		tree_replay(r, w.order, w);
-}
-
-static void tree_rebuild(LttvContextReader *r)
-{
-	guint n = r->n;
-	r->runner_up = 0;
-	if (n <= 1) {
-		r->tree[0] = n == 1 ? leaf_key(r, 0) : entry_end;
-		return;
-	}
-	/* Winner of each internal node's subtree, children before parents. */
-	MergeEntry *win = g_new(MergeEntry, n);
-	for (guint k = n - 1; k > 0; k--) {
-		MergeEntry a = 2 * k >= n ? leaf_key(r, 2 * k - n) : win[2 * k];
-		MergeEntry b = 2 * k + 1 >= n ? leaf_key(r, 2 * k + 1 - n) : win[2 * k + 1];
-		gboolean a_first = before(&a, &b);
-		win[k] = a_first ? a : b;
-		r->tree[k] = a_first ? b : a;
-	}
-	r->tree[0] = win[1];
-	g_free(win);
-}
-
-static inline gboolean tree_at_end(const LttvContextReader *r)
-{
-	return r->tree[0].order == G_MAXUINT;
-}
-
-static inline LttvTracefileContext *tree_top(const LttvContextReader *r)
-{
-	return r->lanes[r->tree[0].order].tfc;
+	if (tfc->has_event)
+		lane->cur = ltt_tracefile_event(tfc->tf);
 }
 
 /* Takes back every cursor another context moved. */
 static void reclaim(LttvContextReader *r)
 {
-	gboolean lost = FALSE;
-	for (guint i = 0; i < r->n; i++) {
-		LttvTracefileContext *tfc = r->lanes[i].tfc;
-		if (!tfc->has_event)
-			continue;
-		take(tfc);
-		lost |= !tfc->has_event;
-	}
-	/* Only when a saved position no longer reads: the tracefile ends there. */
-	if (lost)
-		tree_rebuild(r);
+	for (guint i = 0; i < r->n; i++)
+		if (r->lanes[i].tfc->has_event)
+			take(r->lanes[i].tfc);
 	r->epoch = ownership_epoch;
+}
+
+/* ---- the window ---- */
+
+/* Enough events that touching every tracefile once per window costs
+ * little, few enough that the copies stay in the second-level cache. */
+static guint window_target(guint n)
+{
+	return CLAMP(16 * n, 4096, 65536);
+}
+
+/* Copies every cursor event before end into the window, tracefile after
+ * tracefile, and leaves the cursors after them.  Returns FALSE, having
+ * put every cursor back, when the window would hold more than max events:
+ * the caller retries with a narrower window. */
+static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, guint max)
+{
+	MergeWindow *w = &r->w;
+	merge_window_reset(w);
+	for (guint i = 0; i < r->n; i++) {
+		Lane *l = &r->lanes[i];
+		r->pending[i] = w->len;
+		while (l->tfc->has_event && l->cur->time - start < width) {
+			if (G_UNLIKELY(w->len >= max)) {
+				r->stop[i] = w->len;
+				for (guint j = 0; j <= i; j++) {
+					if (r->pending[j] == r->stop[j])
+						continue;
+					LttEventPosition pos;
+					ltt_event_position(&w->copies[r->pending[j]], &pos);
+					settle(&r->lanes[j], ltt_tracefile_seek_position(r->lanes[j].tfc->tf, &pos, NULL) ?
+					                     LTT_READ_EVENT : LTT_READ_END);
+				}
+				return FALSE;
+			}
+			merge_window_append(w, l->cur, l->cur->time - start, i);
+			LttReadStatus s = ltt_tracefile_next(l->tfc->tf, NULL);
+			if (G_UNLIKELY(s != LTT_READ_EVENT))
+				settle(l, s);
+		}
+		r->stop[i] = w->len;
+	}
+	return TRUE;
+}
+
+/* Fills the window with the next events; FALSE at the end of the traceset. */
+static gboolean window_fill(LttvContextReader *r)
+{
+	if (r->epoch != ownership_epoch)
+		reclaim(r);
+	merge_window_reset(&r->w);
+	gboolean any = FALSE;
+	LttTime start = LTT_TIME_INFINITE;
+	for (guint i = 0; i < r->n; i++) {
+		r->pending[i] = r->stop[i] = 0;
+		if (r->lanes[i].tfc->has_event) {
+			any = TRUE;
+			start = MIN(start, r->lanes[i].cur->time);
+		}
+	}
+	if (!any)
+		return FALSE;
+	/* A density jump (idle, then a burst) would make one window huge:
+	 * past four times the target it is narrowed, down to the events of a
+	 * single time, which must come together. */
+	while (!window_copy(r, start, r->width, r->width > 1 ? 4 * r->target : G_MAXUINT))
+		r->width = MAX(r->width / 8, 1);
+	merge_window_sort(&r->w, r->width - 1);
+	/* The next window aims at the target at the density just seen, growing
+	 * at most fourfold so that a sparse stretch does not overshoot. */
+	guint64 want = (guint64) ((double) r->width * r->target / r->w.len);
+	guint64 most = MIN(r->width, G_GUINT64_CONSTANT(1) << 60) * 4;
+	r->width = CLAMP(want, 1, most);
+	return TRUE;
+}
+
+static inline gboolean window_at_end(const LttvContextReader *r)
+{
+	return r->w.next == r->w.len;
+}
+
+/* The next event to deliver (the one being delivered inside a hook). */
+static inline const LttEvent *window_top(const LttvContextReader *r, guint *order)
+{
+	const MergeWindowKey *k = &r->w.keys[r->w.next];
+	*order = k->order;
+	return &r->w.copies[k->copy];
 }
 
 /* ---- GObject plumbing ---- */
@@ -266,10 +245,14 @@ static void context_init(LttvTracesetContext *self, LttvTraceset *ts)
 	r->lanes = lanes;
 	for (guint i = 0; i < r->n; i++) {
 		LttvTracefileContext *tfc = g_ptr_array_index(all, i);
-		r->lanes[i] = (Lane) { NULL, tfc, tfc->event, tfc->event_by_id };
+		r->lanes[i] = (Lane) { tfc, tfc->event, tfc->event_by_id, NULL };
 	}
 	g_ptr_array_free(all, TRUE);
-	r->tree = g_new(MergeEntry, MAX(r->n, 1));
+	r->pending = g_new0(guint32, MAX(r->n, 1));
+	r->stop = g_new0(guint32, MAX(r->n, 1));
+	r->target = window_target(r->n);
+	r->width = 1024;
+	merge_window_init(&r->w, r->target);
 	self->reader = r;
 	lttv_process_traceset_seek_time(self, 0);
 }
@@ -294,7 +277,9 @@ static void context_fini(LttvTracesetContext *self)
 	self->n_traces = 0;
 	g_clear_object(&self->a);
 	free(self->reader->lanes);
-	g_free(self->reader->tree);
+	g_free(self->reader->pending);
+	g_free(self->reader->stop);
+	merge_window_free(&self->reader->w);
 	g_clear_pointer(&self->reader, g_free);
 }
 
@@ -477,30 +462,35 @@ static int key_compare(const MergeKey *a, const MergeKey *b)
 	return 0;
 }
 
-/* Position of the tracefile context's next event. */
-static void tracefile_position(const LttvTracefileContext *tfc, LttEventPosition *pos)
+/* Position of tracefile i's next undelivered event, if it has one: its
+ * first undelivered copy, else its cursor (saved when another context
+ * holds it). */
+static gboolean tracefile_position(const LttvContextReader *r, guint i, LttEventPosition *pos)
 {
-	if (*tfc->owner == tfc)
-		ltt_event_position(tfc->e, pos);
+	const LttvTracefileContext *tfc = r->lanes[i].tfc;
+	if (r->pending[i] < r->stop[i])
+		ltt_event_position(&r->w.copies[r->pending[i]], pos);
+	else if (!tfc->has_event)
+		return FALSE;
+	else if (*tfc->owner == tfc)
+		ltt_event_position(r->lanes[i].cur, pos);
 	else
 		*pos = tfc->saved;
+	return TRUE;
 }
 
 static void current_key(const LttvTracesetContext *self, MergeKey *k)
 {
 	const LttvContextReader *r = self->reader;
 	memset(k, 0, sizeof(*k));
-	if (tree_at_end(r)) {
+	if (window_at_end(r)) {
 		k->at_end = TRUE;
 		return;
 	}
-	const LttvTracefileContext *tfc = tree_top(r);
-	LttEventPosition pos;
-	tracefile_position(tfc, &pos);
-	k->time = r->tree[0].time;
-	k->order = tfc->order;
-	k->block = pos.block;
-	k->offset = pos.offset;
+	const LttEvent *e = window_top(r, &k->order);
+	k->time = e->time;
+	k->block = e->block;
+	k->offset = e->offset;
 }
 
 LttvTracesetContextPosition *lttv_traceset_context_position_new(const LttvTracesetContext *self)
@@ -528,12 +518,8 @@ void lttv_traceset_context_position_save(const LttvTracesetContext *self,
 		pos->tf = g_renew(TracefilePosition, pos->tf, r->n);
 		pos->n = r->n;
 	}
-	for (guint i = 0; i < r->n; i++) {
-		const LttvTracefileContext *tfc = r->lanes[i].tfc;
-		pos->tf[i].has_event = tfc->has_event;
-		if (tfc->has_event)
-			tracefile_position(tfc, &pos->tf[i].pos);
-	}
+	for (guint i = 0; i < r->n; i++)
+		pos->tf[i].has_event = tracefile_position(r, i, &pos->tf[i].pos);
 	current_key(self, &pos->key);
 }
 
@@ -569,6 +555,13 @@ LttTime lttv_traceset_context_position_get_time(const LttvTracesetContextPositio
 
 /* ---- seeking ---- */
 
+/* After the cursors were placed: the window starts at them. */
+static void seek_done(LttvContextReader *r)
+{
+	r->epoch = ownership_epoch;
+	window_fill(r);
+}
+
 void lttv_process_traceset_seek_time(LttvTracesetContext *self, LttTime t)
 {
 	LttvContextReader *r = self->reader;
@@ -576,10 +569,9 @@ void lttv_process_traceset_seek_time(LttvTracesetContext *self, LttTime t)
 		LttvTracefileContext *tfc = r->lanes[i].tfc;
 		tfc->has_event = FALSE;
 		take(tfc);
-		settle(tfc, &r->lanes[i], ltt_tracefile_seek_time(tfc->tf, t, NULL));
+		settle(&r->lanes[i], ltt_tracefile_seek_time(tfc->tf, t, NULL));
 	}
-	tree_rebuild(r);
-	r->epoch = ownership_epoch;
+	seek_done(r);
 }
 
 gboolean lttv_process_traceset_seek_position(LttvTracesetContext *self,
@@ -595,36 +587,32 @@ gboolean lttv_process_traceset_seek_position(LttvTracesetContext *self,
 		            pos->n, r->n);
 		return FALSE;
 	}
+	gboolean ok = TRUE;
 	for (guint i = 0; i < r->n; i++) {
 		LttvTracefileContext *tfc = r->lanes[i].tfc;
 		tfc->has_event = FALSE;
 		take(tfc);
-		if (!pos->tf[i].has_event) {
-			settle(tfc, &r->lanes[i], LTT_READ_END);
-		} else if (!ltt_tracefile_seek_position(tfc->tf, &pos->tf[i].pos, error)) {
-			settle(tfc, &r->lanes[i], LTT_READ_END);
-			tree_rebuild(r);
-			r->epoch = ownership_epoch;
-			return FALSE;
-		} else {
-			settle(tfc, &r->lanes[i], LTT_READ_EVENT);
-		}
+		if (!pos->tf[i].has_event || !ok)
+			settle(&r->lanes[i], LTT_READ_END);
+		else if (!ltt_tracefile_seek_position(tfc->tf, &pos->tf[i].pos, error))
+			ok = FALSE;
+		else
+			settle(&r->lanes[i], LTT_READ_EVENT);
 	}
-	tree_rebuild(r);
-	r->epoch = ownership_epoch;
-	return TRUE;
+	seek_done(r);
+	return ok;
 }
 
 /* ---- reading ---- */
 
-/* Is the next event (top, of lane) before the one end designates? */
-static inline gboolean before_end(const MergeEntry *top, const Lane *lane, const MergeKey *end)
+/* Is e, of tracefile order, before the event end designates? */
+static inline gboolean before_end(const LttEvent *e, guint order, const MergeKey *end)
 {
-	if (top->time != end->time)
-		return top->time < end->time;
-	if (top->order != end->order)
-		return top->order < end->order;
-	return lane->e->block < end->block || (lane->e->block == end->block && lane->e->offset < end->offset);
+	if (e->time != end->time)
+		return e->time < end->time;
+	if (order != end->order)
+		return order < end->order;
+	return e->block < end->block || (e->block == end->block && e->offset < end->offset);
 }
 
 static guint64 run(LttvTracesetContext *self, LttTime end_time, guint64 max_events,
@@ -637,45 +625,30 @@ static guint64 run(LttvTracesetContext *self, LttTime end_time, guint64 max_even
 	guint64 count = 0;
 	LttTime last = 0;
 	r->hook_stopped = FALSE;
-	while (!tree_at_end(r)) {
-		if (G_UNLIKELY(r->epoch != ownership_epoch)) {
-			reclaim(r);
-			continue;
-		}
-		const MergeEntry *top = &r->tree[0];
-		if (top->time >= end_time)
+	while (!window_at_end(r)) {
+		const MergeWindowKey *k = &r->w.keys[r->w.next];
+		const LttEvent *e = &r->w.copies[k->copy];
+		if (e->time >= end_time)
 			break;
-		if (count >= max_events && !(whole_times && count > 0 && top->time == last))
+		if (count >= max_events && !(whole_times && count > 0 && e->time == last))
 			break;
-		guint order = top->order;
-		Lane *lane = &r->lanes[order];
-		const LttEvent *e = lane->e;
-		if (end != NULL && !before_end(top, lane, end))
+		if (end != NULL && !before_end(e, k->order, end))
 			break;
 		gboolean stop = FALSE;
+		guint order = k->order;
 		if (deliver) {
+			Lane *lane = &r->lanes[order];
+			lane->tfc->e = e;
 			LttvHooks *by_id = lttv_hooks_by_id_get(lane->by_id, e->id);
 			stop = by_id != NULL ? lttv_hooks_call_merge(lane->event, lane->tfc, by_id, lane->tfc) :
 			                       lttv_hooks_call(lane->event, lane->tfc);
 		}
 		count++;
-		last = top->time;
-		/* A hook may have read another context on the same traces. */
-		if (G_UNLIKELY(r->epoch != ownership_epoch)) {
-			reclaim(r);
-			if (!lane->tfc->has_event) {
-				if (stop)
-					break;
-				continue;
-			}
-		}
-		LttReadStatus s = ltt_tracefile_next(e->tf, NULL);
-		if (G_LIKELY(s == LTT_READ_EVENT)) {
-			tree_advance_winner(r, (MergeEntry) { e->time, order });
-		} else {
-			settle(lane->tfc, lane, s);
-			tree_replay(r, order, lane->tfc->has_event ? (MergeEntry) { e->time, order } : entry_end);
-		}
+		last = e->time;
+		/* Delivered only now: inside the hooks, positions designate it. */
+		r->pending[order]++;
+		if (++r->w.next == r->w.len)
+			window_fill(r);
 		if (stop) {
 			r->hook_stopped = TRUE;
 			break;
@@ -746,12 +719,19 @@ guint64 lttv_process_traceset_seek_n_backward(LttvTracesetContext *self, guint64
 	return MIN(found, n);
 }
 
+void lttv_traceset_context_set_read_ahead(LttvTracesetContext *self, guint events)
+{
+	self->reader->target = MAX(events, 1);
+}
+
 gboolean lttv_traceset_context_at_end(const LttvTracesetContext *self)
 {
-	return tree_at_end(self->reader);
+	return window_at_end(self->reader);
 }
 
 LttTime lttv_traceset_context_current_time(const LttvTracesetContext *self)
 {
-	return self->reader->tree[0].time;
+	const LttvContextReader *r = self->reader;
+	guint order;
+	return window_at_end(r) ? LTT_TIME_INFINITE : window_top(r, &order)->time;
 }

@@ -6,10 +6,15 @@
  * its own per-trace and per-tracefile objects (process state, statistics)
  * and chains up init / fini.
  *
- * Reading merges every tracefile of every trace with a tournament (loser) tree keyed by
- * (time, trace index, tracefile index): events with equal times always come
- * in the same order, so a saved position designates one event and seeking
- * to it resumes exactly there (seed 001).
+ * Reading merges every tracefile of every trace in (time, trace index,
+ * tracefile index) order: events with equal times always come in the same
+ * order, so a saved position designates one event and seeking to it resumes
+ * exactly there (seed 001).  The merge reads ahead by windows of time: it
+ * copies the events of every tracefile within the window and sorts them,
+ * so its cost per event does not grow with the number of tracefiles.
+ * Inside an event hook, tfc->e is that copy: the tracefile's own cursor is
+ * already further on.  After ltt_trace_reload, seek again (the copies
+ * point into the old mappings).
  *
  * The usual sequence:
  *   lttv_process_traceset_begin(ctx, ...)     add hooks, call "before" hooks
@@ -72,7 +77,7 @@ struct _LttvTracesetContext {
 	LttvTraceContext **traces;
 	LttvAttribute *a;               /* this context's results */
 	LttTime start_time, end_time;   /* first and last event over the traceset */
-	LttvContextReader *reader;      /* private: heap and tracefiles in merge order */
+	LttvContextReader *reader;      /* private: the merge and its read-ahead window */
 };
 
 struct _LttvTracesetContextClass {
@@ -110,13 +115,13 @@ struct _LttvTracefileContext {
 	 * TRUE stops lttv_process_traceset_middle after this event. */
 	LttvHooks *event;
 	LttvHooksById *event_by_id;     /* by event type id (ids are per channel) */
-	/* While an event hook runs: the event (e->time is its time).  The
-	 * pointer does not change from event to event of a tracefile. */
+	/* While an event hook runs: the event (e->time is its time), valid
+	 * until the hook returns. */
 	const LttEvent *e;
 	LttvAttribute *a;
 	/* Private to tracecontext.c. */
 	guint order;                    /* rank in (trace, tracefile) order, breaks time ties */
-	gboolean has_event;             /* there is a next event to deliver */
+	gboolean has_event;             /* the cursor has an event (not yet read ahead) */
 	gpointer *owner;                /* which context's cursor the LttTracefile holds */
 	LttEventPosition saved;         /* own position while another context owns the cursor */
 };
@@ -181,6 +186,11 @@ guint64 lttv_process_traceset_middle_budget(LttvTracesetContext *self, LttTime e
  * can always be resumed with seek_time (seed 001). */
 guint64 lttv_process_traceset_middle_time(LttvTracesetContext *self, LttTime end_time,
                                           guint64 max_events);
+
+/* How many events the merge reads ahead at a time (default: 16 per
+ * tracefile, at least 4,096 and at most 65,536).  Fewer cost more per event
+ * and less per seek; they apply from the next window. */
+void lttv_traceset_context_set_read_ahead(LttvTracesetContext *self, guint events);
 
 /* Makes the first event at or after t the next one to deliver. */
 void lttv_process_traceset_seek_time(LttvTracesetContext *self, LttTime t);
