@@ -381,6 +381,52 @@ static void test_budget(Reader *r, gconstpointer data)
 }
 
 /* Two contexts on the same (shared) traces, read in turns. */
+/* A hook list changed from inside a hook applies from the next event: a
+ * hook that, at its 10th event, replaces itself with another everywhere. */
+typedef struct {
+	LttvTracesetContext *ctx;
+	guint first, second;
+} Switch;
+
+static gboolean count_second(void *hook_data, void *call_data)
+{
+	((Switch *) hook_data)->second++;
+	return FALSE;
+}
+
+static gboolean count_first(void *hook_data, void *call_data)
+{
+	Switch *sw = hook_data;
+	if (++sw->first < 10)
+		return FALSE;
+	for (guint i = 0; i < sw->ctx->n_traces; i++) {
+		LttvTraceContext *tc = sw->ctx->traces[i];
+		for (guint j = 0; j < tc->n_tracefiles; j++) {
+			lttv_hooks_remove_data(tc->tracefiles[j]->event, count_first, sw);
+			lttv_hooks_add(tc->tracefiles[j]->event, count_second, sw, LTTV_PRIO_DEFAULT);
+		}
+	}
+	return FALSE;
+}
+
+static void test_hooks_change(gconstpointer data)
+{
+	Switch sw = { lttv_traceset_context_new(ts), 0, 0 };
+	if (data != NULL) {
+		lttv_traceset_context_set_read_ahead(sw.ctx, GPOINTER_TO_UINT(data));
+		lttv_process_traceset_seek_time(sw.ctx, 0);
+	}
+	LttvHooks *event = lttv_hooks_new();
+	lttv_hooks_add(event, count_first, &sw, LTTV_PRIO_DEFAULT);
+	lttv_process_traceset_begin(sw.ctx, NULL, NULL, NULL, event, NULL);
+	g_assert_cmpuint(lttv_process_traceset_middle(sw.ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL), ==, all->len);
+	g_assert_cmpuint(sw.first, ==, 10);
+	g_assert_cmpuint(sw.second, ==, all->len - 10);
+	lttv_process_traceset_end(sw.ctx, NULL, NULL, NULL, event, NULL);
+	lttv_hooks_destroy(event);
+	g_object_unref(sw.ctx);
+}
+
 static void test_shared_traces(void)
 {
 	Reader r1, r2;
@@ -453,6 +499,8 @@ int main(int argc, char **argv)
 		}
 	}
 	g_test_add_func("/seek/fifty-one", test_fifty_one);
+	g_test_add_data_func("/seek/hooks-change", NULL, test_hooks_change);
+	g_test_add_data_func("/seek/hooks-change/read-ahead-3", GUINT_TO_POINTER(3), test_hooks_change);
 	g_test_add_func("/seek/shared-traces", test_shared_traces);
 	int ret = g_test_run();
 	lttv_traceset_destroy(ts);

@@ -1,6 +1,9 @@
 /* hook.c: priority-sorted, reference-counted hook lists. */
 #include <string.h>
 #include "hook.h"
+#include "hook-private.h"
+
+guint64 lttv_hooks_changes;
 
 typedef struct {
 	LttvHook f;
@@ -44,6 +47,7 @@ static void vec_release(HookVec *v)
 /* The vector, ready to be changed and with room for one more hook. */
 static HookVec *writable(LttvHooks *h)
 {
+	lttv_hooks_changes++;
 	HookVec *old = h->vec;
 	if (old->users == 0 && old->len < old->cap)
 		return old;
@@ -60,6 +64,7 @@ LttvHooks *lttv_hooks_new(void)
 {
 	LttvHooks *h = g_new(LttvHooks, 1);
 	h->vec = vec_alloc(4);
+	lttv_hooks_changes++;
 	return h;
 }
 
@@ -67,6 +72,7 @@ void lttv_hooks_destroy(LttvHooks *h)
 {
 	if (h == NULL)
 		return;
+	lttv_hooks_changes++;
 	vec_release(h->vec);
 	g_free(h);
 }

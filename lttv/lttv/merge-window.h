@@ -5,8 +5,9 @@
  * replays a log2 N tournament per event; past a few dozen tracefiles that
  * costs more than the events themselves (bench-merge).  A window instead
  * reads each tracefile sequentially up to the window's end, copying its
- * events, and sorts the copies by time with a stable radix sort: the cost
- * per event no longer depends on N. */
+ * events, sorts their keys by time with a stable radix sort and gathers
+ * the copies in that order, so that delivering them reads memory in
+ * sequence: the cost per event hardly depends on N. */
 #ifndef LTTV_MERGE_WINDOW_H
 #define LTTV_MERGE_WINDOW_H
 
@@ -21,6 +22,7 @@ typedef struct {
 
 typedef struct {
 	LttEvent *copies;           /* appended tracefile after tracefile */
+	LttEvent *sorted;           /* the copies in merge order, once sorted */
 	MergeWindowKey *keys;       /* merge order once sorted */
 	MergeWindowKey *scratch;    /* the radix sort's other buffer */
 	guint cap;
@@ -48,8 +50,9 @@ static inline void merge_window_append(MergeWindow *w, const LttEvent *e, LttTim
 }
 
 /* Sorts the keys by rel, stably: appended in (tracefile, sequence) order,
- * equal times then come in tracefile order, as the merge requires.
- * max_rel bounds every rel (it sets the number of passes). */
+ * equal times then come in tracefile order, as the merge requires; then
+ * fills sorted (sorted[i] is the event of keys[i]).  max_rel bounds every
+ * rel (it sets the number of passes). */
 void merge_window_sort(MergeWindow *w, LttTime max_rel);
 
 #endif
