@@ -233,7 +233,8 @@ if "$build/bench/bench-merge" --rounds "$runs" "$merge_events" > "$tmp/merge"; t
 		for n in 8 1000; do
 			fig "lttv.merge.$m.$n" "$(awk -v m=$m -v n=$n '$2 == m && $3 == n { for (i = 1; i < NF; i++) if ($i == "median") printf "%.0f\n", $(i + 1) * 1e6 }' "$tmp/merge")" "events/s(cpu)"
 		done
-		fig "lttv.merge.$m.ratio_1000_8" "$(awk -v m=$m '$2 == m && /ratio/ { print $NF == "%" ? $(NF - 1) : $NF }' "$tmp/merge")" "%"
+		fig "lttv.merge.$m.ratio_1000_8" "$(awk -v m=$m '$2 == m && /ratio/ { for (i = 1; i < NF; i++) if ($i == "ratio:") print $(i + 1) }' "$tmp/merge")" "%"
+		fig "lttv.merge.$m.per_event_bound_ratio_1000_8" "$(awk -v m=$m '$2 == m && /ratio/ { for (i = 1; i < NF; i++) if ($i == "bound:") print $(i + 1) }' "$tmp/merge")" "%"
 	done
 fi
 # babeltrace2's merge (its muxer) over 8 and 1,000 streams: LTTng-UST
