@@ -1,6 +1,6 @@
 /* state-events.c: which kernel events the state understands and how their
- * fields are read.  Types are matched by name once (the first time an id of
- * a tracefile is met), so applying an event costs two array lookups. */
+ * fields are read.  Types are matched by name once (the first time a type is
+ * met), so finding an event's handler costs one probe of a small table. */
 #include "config.h"
 #include <string.h>
 #include "state-private.h"
@@ -51,9 +51,9 @@ LttvEventTable *lttv_event_table_new(LttTrace *trace)
 	table->refcount = 1;
 	table->trace = trace;
 	table->swap = info->byte_order != G_BYTE_ORDER;
-	table->types = g_ptr_array_new();
-	table->type_indexes = g_hash_table_new(NULL, NULL);
-	table->sparse = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	table->mask = 63;
+	table->slots = g_new0(LttvEventSlot, table->mask + 1);
+	table->handlers = g_ptr_array_new_with_free_func(g_free);
 	return table;
 }
 
@@ -65,30 +65,21 @@ LttvEventTable *lttv_event_table_ref(LttvEventTable *table)
 
 void lttv_event_table_unref(LttvEventTable *table)
 {
-	guint i, j;
-
 	if (--table->refcount > 0)
 		return;
-	for (i = 0; i < table->n_tracefiles; i++) {
-		for (j = 0; j < table->by_tracefile[i].len; j++)
-			g_free(table->by_tracefile[i].by_id[j]);
-		g_free(table->by_tracefile[i].by_id);
-	}
-	g_free(table->by_tracefile);
-	g_ptr_array_unref(table->types);
-	g_hash_table_destroy(table->type_indexes);
-	g_hash_table_destroy(table->sparse);
+	g_free(table->slots);
+	g_ptr_array_unref(table->handlers);
 	g_free(table);
 }
 
-/* The steps over the top-level fields before f. */
+/* How to skip the top-level fields before f. */
 static void field_reader_layout(LttvFieldReader *r, const LttEventType *et, const LttField *f)
 {
 	guint i, n = ltt_field_index(f);
 	gint32 run = 0;
 
 	r->walkable = ltt_field_top(f) == f;
-	r->n_steps = 0;
+	r->n_strings = 0;
 	for (i = 0; i < n && r->walkable; i++) {
 		const LttType *type = ltt_field_type(ltt_event_type_field(et, i));
 		gsize size = ltt_type_fixed_size(type);
@@ -97,26 +88,15 @@ static void field_reader_layout(LttvFieldReader *r, const LttEventType *et, cons
 			run += (gint32) size;
 			continue;
 		}
-		if (ltt_type_kind(type) != LTT_TYPE_STRING || r->n_steps + 2 > LTTV_MAX_STEPS) {
+		if (ltt_type_kind(type) != LTT_TYPE_STRING || r->n_strings == LTTV_MAX_STRINGS) {
 			r->walkable = FALSE;
 			break;
 		}
-		if (run > 0)
-			r->steps[r->n_steps++] = run;
-		r->steps[r->n_steps++] = LTTV_STEP_STRING;
+		r->gaps[r->n_strings++] = run;
 		run = 0;
 	}
-	if (r->walkable && run > 0) {
-		if (r->n_steps < LTTV_MAX_STEPS)
-			r->steps[r->n_steps++] = run;
-		else
-			r->walkable = FALSE;
-	}
-	r->fixed = -1;
-	if (r->walkable && r->n_steps == 0)
-		r->fixed = 0;
-	else if (r->walkable && r->n_steps == 1 && r->steps[0] >= 0)
-		r->fixed = r->steps[0];
+	r->tail = run;
+	r->fixed = r->walkable && r->n_strings == 0 ? run : -1;
 }
 
 /* A field the state needs must be an integer or a string as format.md §4
@@ -157,12 +137,8 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 	h->type = et;
 	/* A channel's tracefiles share its types: one index per type, so that
 	 * statistics summed over CPUs count each type once. */
-	h->type_index = GPOINTER_TO_UINT(g_hash_table_lookup(table->type_indexes, et));
-	if (h->type_index-- == 0) {
-		h->type_index = table->types->len;
-		g_ptr_array_add(table->types, (gpointer) et);
-		g_hash_table_insert(table->type_indexes, (gpointer) et, GUINT_TO_POINTER(h->type_index + 1));
-	}
+	h->type_index = table->handlers->len;
+	g_ptr_array_add(table->handlers, h);
 	h->kind = LTTV_EV_NONE;
 	if (strcmp(ltt_event_type_channel(et), KERNEL_CHANNEL) != 0)
 		return h;
@@ -187,79 +163,57 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 	return h;
 }
 
-const LttvEventHandler *lttv_event_table_lookup(LttvEventTable *table, const LttEvent *ev)
+static void table_insert(LttvEventTable *table, LttvEventHandler *h)
 {
-	guint tfi = ltt_tracefile_index(ltt_event_tracefile(ev));
-	guint id = ltt_event_id(ev);
-	LttvEventHandlers *tf;
-	LttvEventHandler *h;
+	guint i = lttv_event_table_hash(h->type) & table->mask;
 
-	if (G_LIKELY(tfi < table->n_tracefiles && id < table->by_tracefile[tfi].len)) {
-		h = table->by_tracefile[tfi].by_id[id];
-		if (G_LIKELY(h != NULL))
-			return h;
-	}
-	if (id >= LTTV_DENSE_ID_LIMIT) {
-		const LttEventType *et = ltt_event_type(ev);
+	while (table->slots[i].type != NULL)
+		i = (i + 1) & table->mask;
+	table->slots[i].type = h->type;
+	table->slots[i].h = h;
+}
 
-		h = g_hash_table_lookup(table->sparse, et);
-		if (h == NULL) {
-			h = handler_new(table, et);
-			g_hash_table_insert(table->sparse, (gpointer) et, h);
-		}
-		return h;
+const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEventType *type)
+{
+	LttvEventHandler *h = handler_new(table, type);
+	guint i;
+
+	if (2 * table->handlers->len > table->mask) {
+		g_free(table->slots);
+		table->mask = table->mask * 2 + 1;
+		table->slots = g_new0(LttvEventSlot, table->mask + 1);
+		for (i = 0; i < table->handlers->len; i++)
+			table_insert(table, g_ptr_array_index(table->handlers, i));
+	} else {
+		table_insert(table, h);
 	}
-	if (tfi >= table->n_tracefiles) {
-		table->by_tracefile = g_renew(LttvEventHandlers, table->by_tracefile, tfi + 1);
-		memset(table->by_tracefile + table->n_tracefiles, 0,
-		       (tfi + 1 - table->n_tracefiles) * sizeof(LttvEventHandlers));
-		table->n_tracefiles = tfi + 1;
-	}
-	tf = &table->by_tracefile[tfi];
-	if (id >= tf->len) {
-		tf->by_id = g_renew(LttvEventHandler *, tf->by_id, id + 1);
-		memset(tf->by_id + tf->len, 0, (id + 1 - tf->len) * sizeof(LttvEventHandler *));
-		tf->len = id + 1;
-	}
-	h = handler_new(table, ltt_event_type(ev));
-	tf->by_id[id] = h;
 	return h;
 }
 
 /* Offset of the field in this payload, or -1 when the payload is too
- * short for what precedes it. */
-static gssize field_offset(const LttvFieldReader *r, LttvEventData *e)
+ * short for what precedes it.  The ends of the strings found are kept for
+ * the event's other fields. */
+static inline gssize field_offset(const LttvFieldReader *r, LttvEventData *e)
 {
 	gsize off = 0, len = e->len;
-	guint i, k = 0;
+	guint k;
 
-	for (i = 0; i < r->n_steps; i++) {
-		if (r->steps[i] != LTTV_STEP_STRING) {
-			off += (gsize) r->steps[i];
-		} else if (k < e->n_ends) {
-			off = e->ends[k++];
-		} else {
-			const guint8 *nul = off < len ? memchr(e->payload + off, 0, len - off) : NULL;
+	for (k = 0; k < r->n_strings; k++) {
+		const guint8 *nul;
 
-			if (nul == NULL)
-				return -1;
-			off = (gsize) (nul - e->payload) + 1;
-			e->ends[k++] = off;
-			e->n_ends = k;
+		if (k < e->n_ends) {
+			off = e->ends[k];
+			continue;
 		}
+		off += (gsize) r->gaps[k];
+		nul = off < len ? memchr(e->payload + off, 0, len - off) : NULL;
+		if (nul == NULL)
+			return -1;
+		off = (gsize) (nul - e->payload) + 1;
+		e->ends[e->n_ends++] = off;
 	}
+	off += (gsize) r->tail;
 	return off <= len ? (gssize) off : -1;
-}
-
-void lttv_event_data_init(LttvEventData *e, LttvEventTable *table, const LttEvent *ev)
-{
-	e->ev = ev;
-	e->h = lttv_event_table_lookup(table, ev);
-	e->time = ltt_event_time(ev);
-	e->cpu = ltt_event_cpu(ev);
-	e->payload = ltt_event_payload(ev);
-	e->len = ltt_event_payload_size(ev);
-	e->n_ends = 0;
 }
 
 gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e)

@@ -5,6 +5,7 @@
 
 #include <string.h>
 #include "state.h"
+#include "stats.h"
 
 /* What an event does to the state; resolved once per event type. */
 typedef enum {
@@ -35,9 +36,8 @@ typedef enum {
 
 #define LTTV_MAX_FIELDS 9
 
-/* Steps from the payload start to a field: what precedes it. */
-#define LTTV_MAX_STEPS 16
-#define LTTV_STEP_STRING (-1)
+/* Top-level strings a field may follow. */
+#define LTTV_MAX_STRINGS 8
 
 /* A top-level payload field read without libltt's generic accessors: the
  * fields before it are skipped by their fixed sizes and by finding the end
@@ -45,9 +45,10 @@ typedef enum {
 typedef struct {
 	const LttField *field;
 	gboolean walkable;       /* FALSE: something before it has neither a fixed size nor is a string */
-	guint n_steps;
-	gint32 steps[LTTV_MAX_STEPS];  /* bytes to skip, or LTTV_STEP_STRING */
-	gint32 fixed;            /* offset when nothing of variable size precedes, else -1 */
+	guint n_strings;         /* strings before it */
+	gint32 gaps[LTTV_MAX_STRINGS];  /* fixed bytes before each of them, after the previous one */
+	gint32 tail;             /* fixed bytes between the last of them (or the start) and the field */
+	gint32 fixed;            /* offset when no string precedes, else -1 */
 	guint8 size;             /* bytes of an integer, 0 for a string */
 	gboolean is_signed;
 	gboolean swap;           /* the trace's byte order is not the host's */
@@ -61,27 +62,21 @@ typedef struct {
 	LttvFieldReader fields[LTTV_MAX_FIELDS];
 } LttvEventHandler;
 
-/* The handlers of one tracefile by event id (NULL: not met yet). */
 typedef struct {
-	LttvEventHandler **by_id;
-	guint len;
-} LttvEventHandlers;
+	const LttEventType *type;  /* NULL: free */
+	LttvEventHandler *h;
+} LttvEventSlot;
 
-#define LTTV_DENSE_ID_LIMIT 65536U
-
-/* Shared by a state and its copies: the per-tracefile, per-id table of
- * handlers, filled lazily as event types are met. */
+/* Shared by a state and its copies: the handlers by event type, made the
+ * first time a type is met.  Keyed by the event's type pointer (ev->type):
+ * a channel's tracefiles share their types, and ids never size an array. */
 typedef struct {
 	gint refcount;
 	LttTrace *trace;           /* not referenced: every state using the table holds one */
 	gboolean swap;
-	guint n_tracefiles;
-	LttvEventHandlers *by_tracefile;  /* by tracefile index, ids below LTTV_DENSE_ID_LIMIT */
-	/* LttEventType -> LttvEventHandler for larger ids (extended headers):
-	 * an id read from a file must not size an array. */
-	GHashTable *sparse;
-	GPtrArray *types;          /* LttEventType by type_index */
-	GHashTable *type_indexes;  /* LttEventType -> type_index + 1 */
+	LttvEventSlot *slots;      /* open addressing, capacity mask + 1, at most half full */
+	guint mask;
+	GPtrArray *handlers;       /* LttvEventHandler by type_index, owned */
 	const LttType *softirq_vec;/* the enum naming soft IRQ vectors, once met */
 } LttvEventTable;
 
@@ -95,7 +90,7 @@ struct _LttvProcess {
 	guint fork_seen;           /* which fork events announced it (state.c) */
 	guint depth, capacity;
 	LttvExecFrame *stack;
-	gpointer observer_data;    /* owned by the state's observer, NULL in copies */
+	struct _LttvStatsProc *stats; /* the statistics' counters of the task (stats.c), NULL in copies */
 };
 
 typedef struct {
@@ -104,22 +99,22 @@ typedef struct {
 } LttvCpuState;
 
 /*
- * Callbacks through which the statistics engine follows every change of what
- * a CPU executes.  leave is called before, enter after, any change to the
- * running task or its mode stack on that CPU; push/pop/resolve/remove tell
- * which frames began, ended or were identified.
+ * The statistics engine (stats.c) attached to a state follows every change
+ * of what a CPU executes through calls made by the state itself, one
+ * dispatch per event: on_event (before the event changes anything: counts
+ * it and gives its CPU's time so far to the running task's current frame),
+ * cpu_leave (the same for another CPU about to change), cpu_enter (after a
+ * change of a CPU's running task), and push/pop/resolve/remove (frames that
+ * began, ended or were identified).  The frequent ones are inlined
+ * (stats-private.h).
  */
-typedef struct {
-	void (*cpu_leave)(gpointer data, LttvTraceState *ts, guint cpu, LttTime t);
-	void (*cpu_enter)(gpointer data, LttvTraceState *ts, guint cpu, LttTime t);
-	void (*frame_push)(gpointer data, LttvProcess *p, LttTime t);
-	/* f was at index p->depth (already removed) and ended at t. */
-	void (*frame_pop)(gpointer data, LttvProcess *p, const LttvExecFrame *f, LttTime t);
-	/* Frame i of p had mode/submode before and is now known to be p->stack[i]. */
-	void (*frame_resolve)(gpointer data, LttvProcess *p, guint i, const LttvExecFrame *before);
-	/* p leaves the process table at t (freed, or replaced by a reused pid). */
-	void (*process_remove)(gpointer data, LttvProcess *p, LttTime t);
-} LttvStateObserver;
+G_GNUC_INTERNAL void lttv_stats_on_cpu_enter(LttvStats *s, guint cpu);
+/* f was at index p->depth (already removed) and ended at t. */
+G_GNUC_INTERNAL void lttv_stats_on_frame_pop(LttvStats *s, LttvProcess *p, const LttvExecFrame *f, LttTime t);
+/* Frame i of p had mode/submode before and is now known to be p->stack[i]. */
+G_GNUC_INTERNAL void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const LttvExecFrame *before);
+/* p leaves the process table at t (freed, or replaced by a reused pid). */
+G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t);
 
 struct _LttvTraceState {
 	LttTrace *trace;
@@ -128,39 +123,66 @@ struct _LttvTraceState {
 	LttTime start;             /* time of the first event applied */
 	guint64 event_count;
 	GHashTable *processes;     /* pid (> 0) -> LttvProcess */
+	LttvProcess **pid_cache;   /* in front of processes (state.c); NULL until used */
 	guint cpu_count;
 	LttvCpuState *cpus;
 	GArray *irq_busy;          /* guint per IRQ line: CPUs in its handler */
 	GPtrArray *syscall_names;  /* interned, by id */
 	GPtrArray *irq_names;
 	GPtrArray *softirq_names;
-	const LttvStateObserver *observer;
-	gpointer observer_data;
+	LttvStats *stats;          /* attached statistics, NULL when none */
 };
 
-/* The handler of ev (resolved on first use of its type). */
-const LttvEventHandler *lttv_event_table_lookup(LttvEventTable *table, const LttEvent *ev);
-LttvEventTable *lttv_event_table_new(LttTrace *trace);
-LttvEventTable *lttv_event_table_ref(LttvEventTable *table);
-void lttv_event_table_unref(LttvEventTable *table);
+G_GNUC_INTERNAL LttvEventTable *lttv_event_table_new(LttTrace *trace);
+G_GNUC_INTERNAL LttvEventTable *lttv_event_table_ref(LttvEventTable *table);
+G_GNUC_INTERNAL void lttv_event_table_unref(LttvEventTable *table);
+/* Makes the handler of a type met for the first time. */
+G_GNUC_INTERNAL const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEventType *type);
+
+static inline guint lttv_event_table_hash(const LttEventType *type)
+{
+	return (guint) (((guint64) (guintptr) type * G_GUINT64_CONSTANT(0x9E3779B97F4A7C15)) >> 32);
+}
+
+/* The handler of an event type: one probe in the usual case. */
+static inline const LttvEventHandler *lttv_event_table_lookup(LttvEventTable *table, const LttEventType *type)
+{
+	guint i = lttv_event_table_hash(type) & table->mask;
+
+	for (;; i = (i + 1) & table->mask) {
+		const LttvEventSlot *slot = &table->slots[i];
+
+		if (G_LIKELY(slot->type == type))
+			return slot->h;
+		if (slot->type == NULL)
+			return lttv_event_table_add(table, type);
+	}
+}
+
 /* An event as the engines see it: looked up once, its fields read where
  * the handler's readers say. */
 typedef struct {
 	const LttEvent *ev;
 	const LttvEventHandler *h;
-	LttTime time;
-	guint cpu;
 	const guint8 *payload;
 	gsize len;
 	/* Where the payload's top-level strings end, found as fields after them
 	 * are read: the fields of a handler share the strings before them. */
 	guint n_ends;
-	gsize ends[LTTV_MAX_STEPS];
+	gsize ends[LTTV_MAX_STRINGS];
 } LttvEventData;
 
-void lttv_event_data_init(LttvEventData *e, LttvEventTable *table, const LttEvent *ev);
-gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e);
-const char *lttv_field_reader_string(const LttvFieldReader *r, LttvEventData *e);
+static inline void lttv_event_data_init(LttvEventData *e, LttvEventTable *table, const LttEvent *ev)
+{
+	e->ev = ev;
+	e->h = lttv_event_table_lookup(table, ev->type);
+	e->payload = ev->payload;
+	e->len = ev->size;
+	e->n_ends = 0;
+}
+
+G_GNUC_INTERNAL gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e);
+G_GNUC_INTERNAL const char *lttv_field_reader_string(const LttvFieldReader *r, LttvEventData *e);
 
 /* Most fields the state reads are integers at a fixed offset, in the
  * host's byte order. */
@@ -185,9 +207,7 @@ static inline gint64 lttv_field_reader_int(const LttvFieldReader *r, LttvEventDa
 	return lttv_field_reader_int_walk(r, e);
 }
 
-/* Applies an event already looked up (lets the statistics share the work). */
-void lttv_trace_state_apply_data(LttvTraceState *ts, LttvEventData *e);
-void lttv_trace_state_set_observer(LttvTraceState *ts, const LttvStateObserver *obs, gpointer data);
-void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name);
+G_GNUC_INTERNAL void lttv_trace_state_set_stats(LttvTraceState *ts, LttvStats *s);
+G_GNUC_INTERNAL void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name);
 
 #endif

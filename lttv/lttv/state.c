@@ -3,7 +3,7 @@
  * doc/analysis.md §1. */
 #include "config.h"
 #include <string.h>
-#include "state-private.h"
+#include "stats-private.h"
 
 /* Deeper stacks only come from damaged or lost events: ignore further entries. */
 #define MAX_DEPTH 64
@@ -20,10 +20,11 @@ enum { DUMP_RUNNING, DUMP_SLEEPING, DUMP_DISK_SLEEP, DUMP_STOPPED, DUMP_TRACED, 
        DUMP_DEAD, DUMP_IDLE, DUMP_WAITING_CPU };
 enum { DUMP_MODE_USER, DUMP_MODE_SYSCALL, DUMP_MODE_UNKNOWN };
 
-#define OBSERVE(ts, cb, ...) \
+/* Tells the attached statistics, if any, of a transition. */
+#define STATS(ts, cb, ...) \
 	do { \
-		if ((ts)->observer != NULL) \
-			(ts)->observer->cb((ts)->observer_data, __VA_ARGS__); \
+		if ((ts)->stats != NULL) \
+			lttv_stats_on_##cb((ts)->stats, __VA_ARGS__); \
 	} while (0)
 
 static void process_free(LttvProcess *p)
@@ -59,6 +60,33 @@ static LttvProcess *process_new(gint32 pid, guint cpu, const char *name, LttTime
 	p->stack[0].submode = LTTV_SUBMODE_NONE;
 	p->stack[0].entry = t;
 	return p;
+}
+
+/* Live tasks by pid (> 0).  Most events name a task met shortly before:
+ * a direct-mapped cache of pointers answers them without hashing. */
+#define PID_CACHE_SIZE 1024
+
+static LttvProcess **pid_cache_slot(LttvTraceState *ts, gint32 pid)
+{
+	if (G_UNLIKELY(ts->pid_cache == NULL))
+		ts->pid_cache = g_new0(LttvProcess *, PID_CACHE_SIZE);
+	return &ts->pid_cache[(guint) pid & (PID_CACHE_SIZE - 1)];
+}
+
+static LttvProcess *process_lookup(LttvTraceState *ts, gint32 pid)
+{
+	LttvProcess **slot = pid_cache_slot(ts, pid);
+
+	if (G_LIKELY(*slot != NULL && (*slot)->pid == pid))
+		return *slot;
+	*slot = g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
+	return *slot;
+}
+
+static void process_insert(LttvTraceState *ts, LttvProcess *p)
+{
+	g_hash_table_insert(ts->processes, GINT_TO_POINTER(p->pid), p);
+	*pid_cache_slot(ts, p->pid) = p;
 }
 
 static void ensure_cpu(LttvTraceState *ts, guint cpu)
@@ -98,7 +126,7 @@ static LttvProcess *process_copy(const LttvProcess *p)
 	LttvProcess *c = g_memdup2(p, sizeof(*p));
 
 	c->stack = g_memdup2(p->stack, p->capacity * sizeof(LttvExecFrame));
-	c->observer_data = NULL;
+	c->stats = NULL;
 	return c;
 }
 
@@ -121,8 +149,8 @@ LttvTraceState *lttv_trace_state_copy(const LttvTraceState *ts)
 
 	ltt_trace_ref(c->trace);
 	lttv_event_table_ref(c->table);
-	c->observer = NULL;
-	c->observer_data = NULL;
+	c->stats = NULL;
+	c->pid_cache = NULL;
 	c->processes = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) process_free);
 	c->cpus = g_memdup2(ts->cpus, ts->cpu_count * sizeof(LttvCpuState));
 	g_hash_table_iter_init(&it, ts->processes);
@@ -155,6 +183,7 @@ void lttv_trace_state_free(LttvTraceState *ts)
 		if (ts->cpus[i].idle != NULL)
 			process_free(ts->cpus[i].idle);
 	g_free(ts->cpus);
+	g_free(ts->pid_cache);
 	g_hash_table_destroy(ts->processes);
 	g_array_unref(ts->irq_busy);
 	g_ptr_array_unref(ts->syscall_names);
@@ -165,10 +194,9 @@ void lttv_trace_state_free(LttvTraceState *ts)
 	g_free(ts);
 }
 
-void lttv_trace_state_set_observer(LttvTraceState *ts, const LttvStateObserver *obs, gpointer data)
+void lttv_trace_state_set_stats(LttvTraceState *ts, LttvStats *s)
 {
-	ts->observer = obs;
-	ts->observer_data = data;
+	ts->stats = s;
 }
 
 void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name)
@@ -196,10 +224,10 @@ static void irq_busy_add(LttvTraceState *ts, gint32 irq, int delta)
 		(*count)--;
 }
 
-/* Mode stack primitives: every change goes through these so the observer
- * sees all of them. */
+/* Mode stack primitives: every change goes through these so the
+ * statistics see all of them. */
 
-static void frame_push(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gint32 submode, LttTime t)
+static inline void frame_push(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gint32 submode, LttTime t)
 {
 	if (p->depth >= MAX_DEPTH)
 		return;
@@ -213,18 +241,18 @@ static void frame_push(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gi
 	p->depth++;
 	if (mode == LTTV_MODE_IRQ)
 		irq_busy_add(ts, submode, 1);
-	OBSERVE(ts, frame_push, p, t);
+	STATS(ts, frame_push, p);
 }
 
 /* Removes the top frame; also the base one (depth 0) when the caller
  * replaces it at once. */
-static void frame_pop(LttvTraceState *ts, LttvProcess *p, LttTime t)
+static inline void frame_pop(LttvTraceState *ts, LttvProcess *p, LttTime t)
 {
 	LttvExecFrame f = p->stack[--p->depth];
 
 	if (f.mode == LTTV_MODE_IRQ)
 		irq_busy_add(ts, f.submode, -1);
-	OBSERVE(ts, frame_pop, p, &f, t);
+	STATS(ts, frame_pop, p, &f, t);
 }
 
 static void frame_resolve(LttvTraceState *ts, LttvProcess *p, guint i, LttvExecMode mode, gint32 submode)
@@ -235,7 +263,7 @@ static void frame_resolve(LttvTraceState *ts, LttvProcess *p, guint i, LttvExecM
 		return;
 	p->stack[i].mode = mode;
 	p->stack[i].submode = submode;
-	OBSERVE(ts, frame_resolve, p, i, &before);
+	STATS(ts, frame_resolve, p, i, &before);
 }
 
 /* The base frame is known from now on: mode replaces it, entered when the
@@ -291,7 +319,7 @@ static void exit_mode(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gin
 }
 
 static void cpu_leave(LttvTraceState *ts, guint cpu, LttTime t);
-static void cpu_enter(LttvTraceState *ts, guint cpu, LttTime t);
+static void cpu_enter(LttvTraceState *ts, guint cpu);
 
 static void process_remove(LttvTraceState *ts, LttvProcess *p, LttTime t)
 {
@@ -301,9 +329,11 @@ static void process_remove(LttvTraceState *ts, LttvProcess *p, LttTime t)
 		if (ts->cpus[i].running == p) {
 			cpu_leave(ts, i, t);
 			ts->cpus[i].running = NULL;
-			cpu_enter(ts, i, t);
+			cpu_enter(ts, i);
 		}
-	OBSERVE(ts, process_remove, p, t);
+	STATS(ts, process_remove, p, t);
+	if (*pid_cache_slot(ts, p->pid) == p)
+		*pid_cache_slot(ts, p->pid) = NULL;
 	g_hash_table_remove(ts->processes, GINT_TO_POINTER(p->pid));
 }
 
@@ -316,10 +346,10 @@ static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, LttvE
 
 	if (pid == 0)
 		return idle_process(ts, cpu, t);
-	p = g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
+	p = process_lookup(ts, pid);
 	if (p == NULL) {
 		p = process_new(pid, cpu, NULL, t);
-		g_hash_table_insert(ts->processes, GINT_TO_POINTER(pid), p);
+		process_insert(ts, p);
 	}
 	if (p->name[0] == '\0' && name != NULL)
 		p->name = g_intern_string(lttv_field_reader_string(name, ev));
@@ -328,12 +358,14 @@ static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, LttvE
 
 static void cpu_leave(LttvTraceState *ts, guint cpu, LttTime t)
 {
-	OBSERVE(ts, cpu_leave, ts, cpu, t);
+	STATS(ts, cpu_leave, cpu, t);
 }
 
-static void cpu_enter(LttvTraceState *ts, guint cpu, LttTime t)
+/* After a change of the task running on cpu (not needed after a change of
+ * its modes: the statistics follow its stack). */
+static void cpu_enter(LttvTraceState *ts, guint cpu)
 {
-	OBSERVE(ts, cpu_enter, ts, cpu, t);
+	STATS(ts, cpu_enter, cpu);
 }
 
 /* Makes p the task running on cpu (and nowhere else). */
@@ -344,7 +376,7 @@ static void set_running(LttvTraceState *ts, guint cpu, LttvProcess *p, LttTime t
 	if (other != cpu && other < ts->cpu_count && ts->cpus[other].running == p) {
 		cpu_leave(ts, other, t);
 		ts->cpus[other].running = NULL;
-		cpu_enter(ts, other, t);
+		cpu_enter(ts, other);
 	}
 	ts->cpus[cpu].running = p;
 	p->cpu = cpu;
@@ -409,7 +441,7 @@ enum { FORK_SEEN_NEWTASK = 1, FORK_SEEN_PROCESS_FORK = 2 };
 static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 pid, const char *name,
                                guint cpu, guint seen, LttTime t)
 {
-	LttvProcess *child = g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
+	LttvProcess *child = pid > 0 ? process_lookup(ts, pid) : NULL;
 	guint i;
 
 	if (pid <= 0)
@@ -423,7 +455,7 @@ static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 p
 	if (child != NULL)
 		process_remove(ts, child, t);
 	child = process_new(pid, cpu, name, t);
-	g_hash_table_insert(ts->processes, GINT_TO_POINTER(pid), child);
+	process_insert(ts, child);
 	child->fork_seen = seen;
 	child->birth = t;
 	child->status = LTTV_STATUS_WAIT_FORK;
@@ -485,7 +517,7 @@ static void on_process_exit(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 static void on_process_free(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
-	LttvProcess *p = pid > 0 ? g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid)) : NULL;
+	LttvProcess *p = pid > 0 ? process_lookup(ts, pid) : NULL;
 
 	if (p != NULL)
 		process_remove(ts, p, t);
@@ -540,16 +572,58 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 		p->status = LTTV_STATUS_WAIT_CPU;
 		break;
 	}
-	cpu_enter(ts, pcpu, t);
+	cpu_enter(ts, pcpu);
 }
 
-void lttv_trace_state_apply_data(LttvTraceState *ts, LttvEventData *ev)
+/* The events that create, rename or end tasks, and the state dump. */
+static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
-	const LttvEventHandler *h = ev->h;
-	LttTime t = ev->time;
-	guint cpu = ev->cpu;
+	switch (h->kind) {
+	case LTTV_EV_SCHED_PROCESS_FORK:
+		on_process_fork(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_TASK_NEWTASK:
+		on_newtask(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_SCHED_PROCESS_EXEC:
+		on_exec(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_SCHED_PROCESS_EXIT:
+		on_process_exit(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_SCHED_PROCESS_FREE:
+		on_process_free(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_STATEDUMP_PROCESS:
+		on_statedump_process(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_STATEDUMP_IRQ:
+		lttv_trace_state_set_name(ts->irq_names, lttv_field_reader_int(&h->fields[0], ev),
+		                          lttv_field_reader_string(&h->fields[1], ev));
+		break;
+	case LTTV_EV_STATEDUMP_SYSCALL:
+		lttv_trace_state_set_name(ts->syscall_names, lttv_field_reader_int(&h->fields[0], ev),
+		                          lttv_field_reader_string(&h->fields[1], ev));
+		break;
+	default:
+		break;
+	}
+}
+
+/* One dispatch per event: the attached statistics count it, then the
+ * state (and through it the statistics) follows what it changes. */
+void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *event)
+{
+	LttvEventData data, *ev = &data;
+	const LttvEventHandler *h;
+	LttTime t = event->time;
+	guint cpu = event->cpu;
 	LttvProcess *p;
 
+	lttv_event_data_init(ev, ts->table, event);
+	h = ev->h;
+	if (ts->stats != NULL)
+		lttv_stats_on_event(ts->stats, cpu, h, t);
 	if (ts->event_count++ == 0)
 		ts->start = t;
 	ts->time = t;
@@ -559,47 +633,30 @@ void lttv_trace_state_apply_data(LttvTraceState *ts, LttvEventData *ev)
 	p = ts->cpus[cpu].running;
 	switch (h->kind) {
 	case LTTV_EV_SCHED_SWITCH:
-		cpu_leave(ts, cpu, t);
 		on_sched_switch(ts, ev, h, cpu, t);
-		cpu_enter(ts, cpu, t);
+		cpu_enter(ts, cpu);
 		return;
 	case LTTV_EV_SCHED_WAKEUP:
 	case LTTV_EV_SCHED_WAKEUP_NEW:
 		on_wakeup(ts, ev, h, cpu, t);
 		return;
-	case LTTV_EV_SCHED_PROCESS_FORK:
-		on_process_fork(ts, ev, h, cpu, t);
-		return;
-	case LTTV_EV_TASK_NEWTASK:
-		on_newtask(ts, ev, h, cpu, t);
-		return;
-	case LTTV_EV_SCHED_PROCESS_EXEC:
-		on_exec(ts, ev, h, cpu, t);
-		return;
-	case LTTV_EV_SCHED_PROCESS_EXIT:
-		on_process_exit(ts, ev, h, cpu, t);
-		return;
-	case LTTV_EV_SCHED_PROCESS_FREE:
-		on_process_free(ts, ev, h, cpu, t);
-		return;
-	case LTTV_EV_STATEDUMP_PROCESS:
-		on_statedump_process(ts, ev, h, cpu, t);
-		return;
-	case LTTV_EV_STATEDUMP_IRQ:
-		lttv_trace_state_set_name(ts->irq_names, lttv_field_reader_int(&h->fields[0], ev),
-		                          lttv_field_reader_string(&h->fields[1], ev));
-		return;
-	case LTTV_EV_STATEDUMP_SYSCALL:
-		lttv_trace_state_set_name(ts->syscall_names, lttv_field_reader_int(&h->fields[0], ev),
-		                          lttv_field_reader_string(&h->fields[1], ev));
-		return;
-	default:
+	case LTTV_EV_SYS_ENTER:
+	case LTTV_EV_SYS_EXIT:
+	case LTTV_EV_IRQ_ENTRY:
+	case LTTV_EV_IRQ_EXIT:
+	case LTTV_EV_SOFTIRQ_ENTRY:
+	case LTTV_EV_SOFTIRQ_EXIT:
+	case LTTV_EV_PAGE_FAULT_USER:
+	case LTTV_EV_PAGE_FAULT_KERNEL:
+	case LTTV_EV_PAGE_FAULT_EXIT:
 		break;
+	default:
+		apply_task_event(ts, ev, h, cpu, t);
+		return;
 	}
 	/* The rest change the mode of the task running on this CPU. */
 	if (p == NULL)
 		return;
-	cpu_leave(ts, cpu, t);
 	switch (h->kind) {
 	case LTTV_EV_SYS_ENTER:
 		enter_from_user(ts, p, LTTV_MODE_SYSCALL, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
@@ -636,15 +693,6 @@ void lttv_trace_state_apply_data(LttvTraceState *ts, LttvEventData *ev)
 	default:
 		break;
 	}
-	cpu_enter(ts, cpu, t);
-}
-
-void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *ev)
-{
-	LttvEventData e;
-
-	lttv_event_data_init(&e, ts->table, ev);
-	lttv_trace_state_apply_data(ts, &e);
 }
 
 LttTrace *lttv_trace_state_trace(const LttvTraceState *ts)

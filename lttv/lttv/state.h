@@ -59,7 +59,7 @@ typedef enum {
 /* New state of trace: no process known until events (first of all the
  * process-state dump) are applied.  Holds a reference on trace. */
 LttvTraceState *lttv_trace_state_new(LttTrace *trace);
-/* Deep copy: the copy shares nothing mutable with ts and has no observer. */
+/* Deep copy: the copy shares nothing mutable with ts and has no statistics attached. */
 LttvTraceState *lttv_trace_state_copy(const LttvTraceState *ts);
 void lttv_trace_state_free(LttvTraceState *ts);
 

@@ -42,7 +42,7 @@ typedef struct {
 	guint generation;              /* counts the rehashes, which move leaves */
 } LttvStatsTask;
 
-typedef struct _LttvStatsProc LttvStatsProc;     /* stats.c: per live task */
+typedef struct _LttvStatsProc LttvStatsProc;     /* per live task, below */
 
 /* What a CPU is doing as the statistics see it, kept between transitions
  * so that attributing time and counting events need no lookup. */
@@ -50,9 +50,30 @@ typedef struct {
 	LttTime last;                  /* time attributed up to */
 	LttvProcess *task;             /* the running task, NULL: none known */
 	LttvStatsProc *proc;           /* its counters */
-	guint top;                     /* index of its current frame */
 	LttvStatsTask *no_task;        /* pid -1 of this CPU, NULL until needed */
 } LttvStatsCpu;
+
+#define LTTV_STATS_FRAME_TYPES 4
+
+/* One frame of a task's mode stack: what it has not given its leaf yet. */
+typedef struct {
+	LttTime acc;                   /* CPU time of the frame and its nested frames (cumulative) */
+	LttTime own;                   /* CPU time not yet in the leaf */
+	guint32 types[LTTV_STATS_FRAME_TYPES];  /* events not yet in the leaf: type index + 1, 0: unused */
+	guint32 counts[LTTV_STATS_FRAME_TYPES];
+	guint32 leaf;                  /* index + 1 in the task's leaves on leaf_cpu, 0 until looked up */
+	guint32 generation;            /* of the task's leaves when leaf was looked up */
+} LttvStatsFrame;
+
+/* The counters of a live task (LttvProcess.stats), frame by frame of its
+ * stack. */
+struct _LttvStatsProc {
+	guint depth, capacity;
+	LttvStatsFrame *frames;
+	guint leaf_cpu;                /* where the frames' unflushed counts were made */
+	LttvStatsTask *task;           /* looked up when first needed (the birth may still change) */
+	GArray *pending;               /* time of frames not identified yet (stats.c); NULL: none */
+};
 
 struct _LttvStats {
 	LttvTraceState *ts;
@@ -62,5 +83,119 @@ struct _LttvStats {
 	guint cpu_count;
 	LttvStatsCpu *cpus;
 };
+
+G_GNUC_INTERNAL LttvStatsProc *lttv_stats_proc_new(LttvProcess *p);
+G_GNUC_INTERNAL void lttv_stats_count(LttvStats *s, guint cpu, const LttvEventHandler *h);
+G_GNUC_INTERNAL void lttv_stats_cpus_grow(LttvStats *s, guint cpu);
+
+/* The transitions met by most events are inlined into the state's code. */
+
+/* The task's counters, created (empty, as deep as its stack) when the
+ * statistics first meet it. */
+static inline LttvStatsProc *lttv_stats_proc(LttvProcess *p)
+{
+	return G_LIKELY(p->stats != NULL) ? p->stats : lttv_stats_proc_new(p);
+}
+
+static inline void lttv_stats_ensure_cpu(LttvStats *s, guint cpu)
+{
+	if (G_UNLIKELY(cpu >= s->cpu_count))
+		lttv_stats_cpus_grow(s, cpu);
+}
+
+/* The frame of the running task that executes now on c.  The counters
+ * follow the task's stack, so its top is the task's current mode. */
+static inline LttvStatsFrame *lttv_stats_cpu_frame(const LttvStatsCpu *c)
+{
+	return &c->proc->frames[c->task->depth - 1];
+}
+
+/* Room for frame i of the counters, whose frames from i up start empty. */
+static inline LttvStatsFrame *lttv_stats_frame_new(LttvStatsProc *ps, guint i)
+{
+	LttvStatsFrame *f;
+
+	if (G_UNLIKELY(i >= ps->capacity)) {
+		ps->capacity = MAX(i + 1, ps->capacity * 2);
+		ps->frames = g_renew(LttvStatsFrame, ps->frames, ps->capacity);
+	}
+	while (G_UNLIKELY(ps->depth < i))
+		memset(&ps->frames[ps->depth++], 0, sizeof(LttvStatsFrame));
+	f = &ps->frames[i];
+	f->acc = 0;
+	f->own = 0;
+	memset(f->types, 0, sizeof(f->types));
+	f->leaf = 0;
+	ps->depth = i + 1;
+	return f;
+}
+
+/* What c executed up to t goes to its running task's current frame,
+ * returned (NULL when no task is known there). */
+static inline LttvStatsFrame *lttv_stats_charge(LttvStatsCpu *c, LttTime t)
+{
+	LttvStatsFrame *f = c->proc != NULL ? lttv_stats_cpu_frame(c) : NULL;
+
+	if (t > c->last) {
+		if (f != NULL) {
+			f->own += t - c->last;
+			f->acc += t - c->last;
+		}
+		c->last = t;
+	}
+	return f;
+}
+
+/* Before the state applies an event: its CPU's time so far is charged
+ * (nothing changes on a CPU between its events, so the state needs no
+ * cpu_leave for the event's own CPU), and the event counts for the running
+ * task's current frame, usually as the first type the frame met. */
+static inline void lttv_stats_on_event(LttvStats *s, guint cpu, const LttvEventHandler *h, LttTime t)
+{
+	LttvStatsFrame *f;
+	guint32 type = h->type_index + 1;
+
+	lttv_stats_ensure_cpu(s, cpu);
+	f = lttv_stats_charge(&s->cpus[cpu], t);
+	if (G_LIKELY(f != NULL && (h->kind < LTTV_EV_STATEDUMP_PROCESS || h->kind > LTTV_EV_STATEDUMP_END))) {
+		if (f->types[0] == type && f->counts[0] != G_MAXUINT32) {
+			f->counts[0]++;
+			return;
+		}
+		if (f->types[0] == 0) {
+			f->types[0] = type;
+			f->counts[0] = 1;
+			return;
+		}
+	}
+	lttv_stats_count(s, cpu, h);
+}
+
+static inline void lttv_stats_on_cpu_leave(LttvStats *s, guint cpu, LttTime t)
+{
+	lttv_stats_ensure_cpu(s, cpu);
+	lttv_stats_charge(&s->cpus[cpu], t);
+}
+
+static inline guint lttv_stats_leaf_hash(guint cpu, LttvExecMode mode, gint32 submode)
+{
+	guint64 key = ((guint64) cpu << 40) | ((guint64) mode << 32) | (guint32) submode;
+
+	return (guint) ((key * G_GUINT64_CONSTANT(0x9E3779B97F4A7C15)) >> 40);
+}
+
+static inline void lttv_stats_on_frame_push(LttvStats *s, LttvProcess *p)
+{
+	LttvStatsProc *ps = lttv_stats_proc(p);
+	const LttvExecFrame *f = &p->stack[p->depth - 1];
+
+	lttv_stats_frame_new(ps, p->depth - 1);
+	/* The frame's leaf is needed when it ends, a few events from now, and
+	 * is rarely in cache: start loading it (usually the slot its hash
+	 * names) now. */
+	if (ps->task != NULL)
+		__builtin_prefetch(&ps->task->leaves[lttv_stats_leaf_hash(ps->leaf_cpu, f->mode, f->submode)
+		                                     & (ps->task->capacity - 1)], 1);
+}
 
 #endif

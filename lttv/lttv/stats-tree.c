@@ -27,9 +27,11 @@ void lttv_stats_node_free(LttvStatsNode *node)
 	g_free(node);
 }
 
+/* Handlers by their types' (channel, id). */
 static int compare_event_types(gconstpointer pa, gconstpointer pb)
 {
-	const LttEventType *a = *(const LttEventType *const *) pa, *b = *(const LttEventType *const *) pb;
+	const LttEventType *a = (*(const LttvEventHandler *const *) pa)->type;
+	const LttEventType *b = (*(const LttvEventHandler *const *) pb)->type;
 	int c = strcmp(ltt_event_type_channel(a), ltt_event_type_channel(b));
 
 	if (c != 0)
@@ -48,21 +50,17 @@ typedef struct {
 
 /* Ranks the trace's event types once per tree, so that ordering a node's
  * types compares integers. */
-static guint *rank_event_types(const GPtrArray *types)
+static guint *rank_event_types(const GPtrArray *handlers)
 {
-	GPtrArray *sorted = g_ptr_array_sized_new(types->len);
-	GHashTable *index = g_hash_table_new(NULL, NULL);
-	guint *rank = g_new(guint, types->len + 1);
+	GPtrArray *sorted = g_ptr_array_sized_new(handlers->len);
+	guint *rank = g_new(guint, handlers->len + 1);
 	guint i;
 
-	for (i = 0; i < types->len; i++) {
-		g_ptr_array_add(sorted, g_ptr_array_index(types, i));
-		g_hash_table_insert(index, g_ptr_array_index(types, i), GUINT_TO_POINTER(i));
-	}
+	for (i = 0; i < handlers->len; i++)
+		g_ptr_array_add(sorted, g_ptr_array_index(handlers, i));
 	g_ptr_array_sort(sorted, compare_event_types);
 	for (i = 0; i < sorted->len; i++)
-		rank[GPOINTER_TO_UINT(g_hash_table_lookup(index, g_ptr_array_index(sorted, i)))] = i;
-	g_hash_table_destroy(index);
+		rank[((const LttvEventHandler *) g_ptr_array_index(sorted, i))->type_index] = i;
 	g_ptr_array_unref(sorted);
 	return rank;
 }
@@ -102,7 +100,7 @@ static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *
 		guint type = touched[i];
 		LttvStatsNode *n = node_new(LTTV_STATS_EVENT_TYPE, sub);
 
-		n->event_type = g_ptr_array_index(s->ts->table->types, type);
+		n->event_type = ((const LttvEventHandler *) g_ptr_array_index(s->ts->table->handlers, type))->type;
 		n->events = tc->counts[type];
 		sub->events += n->events;
 		tc->counts[type] = 0;
@@ -230,7 +228,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	GPtrArray *tasks = g_ptr_array_sized_new(g_hash_table_size(s->tasks));
 	GPtrArray *leaves = g_ptr_array_new();
 	TypeCounts counts = { NULL, 0, g_array_new(FALSE, FALSE, sizeof(guint)),
-	                      rank_event_types(s->ts->table->types) };
+	                      rank_event_types(s->ts->table->handlers) };
 	guint n_cpus = 0, cpu, i, j, k;
 	GHashTableIter it;
 	gpointer task;

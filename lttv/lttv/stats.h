@@ -63,8 +63,9 @@ struct _LttvStatsNode {
 /* Builds the tree trace -> CPU -> process -> mode -> submode -> event type
  * (per_cpu TRUE) or trace -> process -> mode -> submode -> event type, a
  * process summed over the CPUs it ran on (per_cpu FALSE).  Complete after
- * lttv_stats_close (before, what running tasks did since they were last
- * switched in is not in it yet).  Free with lttv_stats_node_free. */
+ * lttv_stats_close (before, what live tasks did in modes they have not left
+ * since they last changed CPU is not in it yet).  Free with
+ * lttv_stats_node_free. */
 LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu);
 void lttv_stats_node_free(LttvStatsNode *node);
 /* The child with this key at the next level, or NULL (binary search). */
