@@ -158,7 +158,7 @@ static void reclaim(LttvContextReader *r)
 
 /* Enough events that touching every tracefile once per window costs
  * little, few enough that the window's buffers stay in the caches: 16 per
- * tracefile did as well as 4 to 32 with 1,000 tracefiles, and 64 or more
+ * tracefile did as well as 4 or 8 with 1,000 tracefiles, and 32 or more
  * was slower (bench-merge). */
 static guint window_target(guint n)
 {
