@@ -37,8 +37,14 @@ void merge_window_grow(MergeWindow *w)
 	w->scratch = g_renew(MergeWindowKey, w->scratch, w->cap);
 }
 
-void merge_window_sort(MergeWindow *w, LttTime max_rel)
+void merge_window_sort(MergeWindow *w, LttTime max_rel, gboolean one_run)
 {
+	if (one_run) {
+		LttEvent *t = w->sorted;
+		w->sorted = w->copies;
+		w->copies = t;
+		return;
+	}
 	MergeWindowKey *from = w->keys, *to = w->scratch;
 	for (guint shift = 0; shift < 64 && (max_rel >> shift) != 0; shift += DIGIT_BITS) {
 		guint start[DIGITS] = { 0 };

@@ -52,7 +52,8 @@ static inline void merge_window_append(MergeWindow *w, const LttEvent *e, LttTim
 /* Sorts the keys by rel, stably: appended in (tracefile, sequence) order,
  * equal times then come in tracefile order, as the merge requires; then
  * fills sorted (sorted[i] is the event of keys[i]).  max_rel bounds every
- * rel (it sets the number of passes). */
-void merge_window_sort(MergeWindow *w, LttTime max_rel);
+ * rel (it sets the number of passes).  one_run: the keys are in order as
+ * appended (one tracefile), nothing to sort or move. */
+void merge_window_sort(MergeWindow *w, LttTime max_rel, gboolean one_run);
 
 #endif

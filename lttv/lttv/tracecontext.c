@@ -216,6 +216,15 @@ static void gather_deliveries(LttvContextReader *r)
 	}
 }
 
+/* Did a single tracefile fill the window (its copies are then in order)? */
+static gboolean window_one_run(const LttvContextReader *r)
+{
+	guint runs = 0;
+	for (guint i = 0; i < r->n && runs < 2; i++)
+		runs += r->first[i] != (i + 1 < r->n ? r->first[i + 1] : r->w.len);
+	return runs < 2;
+}
+
 /* Fills the window with the next events; FALSE at the end of the traceset. */
 static gboolean window_fill(LttvContextReader *r)
 {
@@ -237,7 +246,7 @@ static gboolean window_fill(LttvContextReader *r)
 	 * single time, which must come together. */
 	while (!window_copy(r, start, r->width, r->width > 1 ? 4 * r->target : G_MAXUINT))
 		r->width = MAX(r->width / 8, 1);
-	merge_window_sort(&r->w, r->width - 1);
+	merge_window_sort(&r->w, r->width - 1, window_one_run(r));
 	gather_deliveries(r);
 	/* The next window aims at the target at the density just seen, growing
 	 * at most fourfold so that a sparse stretch does not overshoot. */
