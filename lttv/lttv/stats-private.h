@@ -18,28 +18,29 @@ typedef struct {
 	guint32 n_dense;
 	guint32 cpu;
 	gint32 submode;
-	guint8 mode;                   /* LttvExecMode; LTTV_STATS_FREE_LEAF: an empty slot */
+	guint8 mode;                   /* LttvExecMode */
 	guint16 types[LTTV_STATS_INLINE_TYPES];   /* event type index + 1; 0: unused */
 	guint32 counts[LTTV_STATS_INLINE_TYPES];
 } LttvStatsLeaf;
 
-#define LTTV_STATS_FREE_LEAF 0xFF
-
 /* Everything counted for one task, keyed like tree processes by (pid,
  * birth) (and the CPU for pid 0 and for -1, the events of no task): a task
  * the state forgets and meets again under the same key adds to the same
- * record.  Its leaves are a hash table by (CPU, mode, submode) with open
- * addressing: finding one touches the leaf itself, and the leaves of the
- * running tasks stay in cache. */
+ * record.  Its leaves are contiguous, in the order they were made, and
+ * never move within it; an open-addressing table of their indexes (a few
+ * lines per task) finds them by (CPU, mode, submode), so finding one
+ * touches the leaf itself, and making the table bigger touches neither the
+ * leaves nor new lines for empty slots. */
 typedef struct {
 	gint32 pid;
 	guint cpu;                     /* pid <= 0: the CPU, else 0 */
 	LttTime birth;
 	const char *name;              /* last seen */
 	gint32 tgid;
-	LttvStatsLeaf *leaves;         /* capacity slots, a power of two */
-	guint n_leaves, capacity;
-	guint generation;              /* counts the rehashes, which move leaves */
+	LttvStatsLeaf *leaves;         /* n_leaves, room for leaves_capacity */
+	guint n_leaves, leaves_capacity;
+	guint32 *slots;                /* capacity slots (a power of two): leaf index + 1, 0: free */
+	guint capacity;
 } LttvStatsTask;
 
 typedef struct _LttvStatsProc LttvStatsProc;     /* per live task, below */
@@ -62,7 +63,6 @@ typedef struct {
 	guint32 types[LTTV_STATS_FRAME_TYPES];  /* events not yet in the leaf: type index + 1, 0: unused */
 	guint32 counts[LTTV_STATS_FRAME_TYPES];
 	guint32 leaf;                  /* index + 1 in the task's leaves on leaf_cpu, 0 until looked up */
-	guint32 generation;            /* of the task's leaves when leaf was looked up */
 } LttvStatsFrame;
 
 /* The counters of a live task (LttvProcess.stats), frame by frame of its
@@ -188,14 +188,18 @@ static inline void lttv_stats_on_frame_push(LttvStats *s, LttvProcess *p)
 {
 	LttvStatsProc *ps = lttv_stats_proc(p);
 	const LttvExecFrame *f = &p->stack[p->depth - 1];
+	LttvStatsTask *t = ps->task;
+	guint32 slot;
 
 	lttv_stats_frame_new(ps, p->depth - 1);
 	/* The frame's leaf is needed when it ends, a few events from now, and
-	 * is rarely in cache: start loading it (usually the slot its hash
-	 * names) now. */
-	if (ps->task != NULL)
-		__builtin_prefetch(&ps->task->leaves[lttv_stats_leaf_hash(ps->leaf_cpu, f->mode, f->submode)
-		                                     & (ps->task->capacity - 1)], 1);
+	 * is rarely in cache (its task's slots usually are): start loading
+	 * the leaf its hash names. */
+	if (t != NULL) {
+		slot = t->slots[lttv_stats_leaf_hash(ps->leaf_cpu, f->mode, f->submode) & (t->capacity - 1)];
+		if (slot != 0)
+			__builtin_prefetch(&t->leaves[slot - 1], 1);
+	}
 }
 
 #endif

@@ -240,9 +240,8 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	for (i = 0; i < tasks->len; i++) {
 		const LttvStatsTask *t = g_ptr_array_index(tasks, i);
 
-		for (j = 0; j < t->capacity; j++)
-			if (t->leaves[j].mode != LTTV_STATS_FREE_LEAF)
-				n_cpus = MAX(n_cpus, t->leaves[j].cpu + 1);
+		for (j = 0; j < t->n_leaves; j++)
+			n_cpus = MAX(n_cpus, t->leaves[j].cpu + 1);
 	}
 	/* A process node gathers the records of its (pid, birth) (several
 	 * for pid 0 and -1, one per CPU), and for pid <= 0 the leaves of one
@@ -278,9 +277,8 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 
 					if (t->pid <= 0 && u->cpu == c)
 						named = u;
-					for (j = 0; j < u->capacity; j++)
-						if (u->leaves[j].mode != LTTV_STATS_FREE_LEAF
-						    && (!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c))
+					for (j = 0; j < u->n_leaves; j++)
+						if (!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
 							g_ptr_array_add(leaves, &u->leaves[j]);
 				}
 				add_process(s, trace, parent, named, t->pid <= 0 ? c : 0, leaves, &counts);

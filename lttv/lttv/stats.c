@@ -45,41 +45,37 @@ static void task_free(LttvStatsTask *t)
 {
 	guint i;
 
-	for (i = 0; i < t->capacity; i++)
-		if (t->leaves[i].mode != LTTV_STATS_FREE_LEAF)
-			g_free(t->leaves[i].dense);
+	for (i = 0; i < t->n_leaves; i++)
+		g_free(t->leaves[i].dense);
 	g_free(t->leaves);
+	g_free(t->slots);
 	g_free(t);
 }
 
-/* The slot of (cpu, mode, submode) in t: its leaf or the free slot for it. */
-static inline guint task_slot(const LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode)
+/* The slot of (cpu, mode, submode) in t: its leaf's or the free one for it. */
+static inline guint32 *task_slot(const LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode)
 {
 	guint mask = t->capacity - 1, i = lttv_stats_leaf_hash(cpu, mode, submode) & mask;
 	const LttvStatsLeaf *l;
 
 	for (;; i = (i + 1) & mask) {
-		l = &t->leaves[i];
-		if (l->mode == LTTV_STATS_FREE_LEAF || (l->submode == submode && l->mode == mode && l->cpu == cpu))
-			return i;
+		if (t->slots[i] == 0)
+			return &t->slots[i];
+		l = &t->leaves[t->slots[i] - 1];
+		if (l->submode == submode && l->mode == mode && l->cpu == cpu)
+			return &t->slots[i];
 	}
 }
 
 static void task_grow(LttvStatsTask *t)
 {
-	LttvStatsLeaf *old = t->leaves;
-	guint i, n = t->capacity;
+	guint i;
 
-	t->capacity = n > 0 ? n * 2 : 8;
-	/* Only the mode of a free slot is ever read. */
-	t->leaves = g_new(LttvStatsLeaf, t->capacity);
-	for (i = 0; i < t->capacity; i++)
-		t->leaves[i].mode = LTTV_STATS_FREE_LEAF;
-	for (i = 0; i < n; i++)
-		if (old[i].mode != LTTV_STATS_FREE_LEAF)
-			t->leaves[task_slot(t, old[i].cpu, old[i].mode, old[i].submode)] = old[i];
-	g_free(old);
-	t->generation++;
+	t->capacity = t->capacity > 0 ? t->capacity * 2 : 8;
+	g_free(t->slots);
+	t->slots = g_new0(guint32, t->capacity);
+	for (i = 0; i < t->n_leaves; i++)
+		*task_slot(t, t->leaves[i].cpu, t->leaves[i].mode, t->leaves[i].submode) = i + 1;
 }
 
 /* The record of (pid, birth) (on cpu for pid <= 0), created empty. */
@@ -100,12 +96,16 @@ static LttvStatsTask *task_record(LttvStats *s, gint32 pid, LttTime birth, guint
 
 static guint task_leaf_new(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode)
 {
-	guint i;
+	guint i = t->n_leaves;
 	LttvStatsLeaf *leaf;
 
 	if (4 * (t->n_leaves + 1) > 3 * t->capacity)
 		task_grow(t);
-	i = task_slot(t, cpu, mode, submode);
+	if (i == t->leaves_capacity) {
+		t->leaves_capacity = MAX(4, 2 * i);
+		t->leaves = g_renew(LttvStatsLeaf, t->leaves, t->leaves_capacity);
+	}
+	*task_slot(t, cpu, mode, submode) = i + 1;
 	leaf = &t->leaves[i];
 	memset(leaf, 0, sizeof(*leaf));
 	leaf->cpu = cpu;
@@ -115,16 +115,15 @@ static guint task_leaf_new(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint3
 	return i;
 }
 
-/* Index of t's leaf (cpu, mode, submode), created empty.  Leaves move when
- * the table grows (the generation changes): callers keep indexes, not
- * pointers, and check the generation. */
+/* Index of t's leaf (cpu, mode, submode), created empty.  Indexes stay
+ * valid; pointers only until the task's next new leaf. */
 static inline guint task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode)
 {
-	guint i = task_slot(t, cpu, mode, submode);
+	guint32 slot = *task_slot(t, cpu, mode, submode);
 
-	if (G_UNLIKELY(t->leaves[i].mode == LTTV_STATS_FREE_LEAF))
+	if (G_UNLIKELY(slot == 0))
 		return task_leaf_new(t, cpu, mode, submode);
-	return i;
+	return slot - 1;
 }
 
 /* The leaf where events go when no task is known on cpu. */
@@ -302,10 +301,8 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame(LttvStats *s, LttvStats
 	LttvStatsFrame *f = &ps->frames[i];
 	LttvStatsLeaf *leaf;
 
-	if (G_UNLIKELY(f->leaf == 0 || f->generation != t->generation)) {
+	if (G_UNLIKELY(f->leaf == 0))
 		f->leaf = task_leaf(t, ps->leaf_cpu, ef->mode, ef->submode) + 1;
-		f->generation = t->generation;
-	}
 	leaf = &t->leaves[f->leaf - 1];
 	if (f->own != 0) {
 		leaf->cpu_time += f->own;
