@@ -8,33 +8,9 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include "ltt/ltt.h"
+#include "fuzz-trace-dir.h"
 
 int LLVMFuzzerTestOneInput(const guint8 *data, size_t size);
-
-static char *trace_dir;
-
-static void write_file(const char *name, const guint8 *bytes, gsize len)
-{
-	char *path = g_build_filename(trace_dir, name, NULL);
-	FILE *fp = fopen(path, "wb");
-
-	/* Plain writes: g_file_set_contents may fsync, which would slow every run. */
-	if (fp == NULL || fwrite(bytes, 1, len, fp) != len || fclose(fp) != 0)
-		abort();
-	g_free(path);
-}
-
-static void cleanup(void)
-{
-	char *md = g_build_filename(trace_dir, "metadata", NULL);
-	char *ch = g_build_filename(trace_dir, "kernel_0", NULL);
-
-	g_unlink(md);
-	g_unlink(ch);
-	g_rmdir(trace_dir);
-	g_free(md);
-	g_free(ch);
-}
 
 /* Touches every value below v: containers are walked with LttValueIter
  * (linear, as consumers do), and the random-access accessors are exercised
@@ -144,18 +120,12 @@ int LLVMFuzzerTestOneInput(const guint8 *data, size_t size)
 	GString *text;
 	gsize md_len;
 
-	if (trace_dir == NULL) {
-		trace_dir = g_dir_make_tmp("fuzz-ltt-read-XXXXXX", NULL);
-		if (trace_dir == NULL)
-			abort();
-		atexit(cleanup);
-	}
 	if (size < 2)
 		return 0;
 	md_len = MIN((gsize) (data[0] | data[1] << 8), size - 2);
-	write_file("metadata", data + 2, md_len);
-	write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
-	trace = ltt_trace_open(trace_dir, NULL);
+	fuzz_write_file("metadata", data + 2, md_len);
+	fuzz_write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
+	trace = ltt_trace_open(fuzz_trace_dir(), NULL);
 	if (trace == NULL)
 		return 0;
 	text = g_string_new(NULL);

@@ -9,34 +9,10 @@
 #include <stdlib.h>
 #include <glib/gstdio.h>
 #include "ltt/ltt.h"
+#include "fuzz-trace-dir.h"
 #include "lttv/tracecontext.h"
 
 int LLVMFuzzerTestOneInput(const guint8 *data, size_t size);
-
-static char *trace_dir;
-
-static void write_file(const char *name, const guint8 *bytes, gsize len)
-{
-	char *path = g_build_filename(trace_dir, name, NULL);
-	FILE *fp = fopen(path, "wb");
-
-	/* Plain writes: g_file_set_contents may fsync, which would slow every run. */
-	if (fp == NULL || fwrite(bytes, 1, len, fp) != len || fclose(fp) != 0)
-		abort();
-	g_free(path);
-}
-
-static void cleanup(void)
-{
-	static const char *const names[] = { "metadata", "kernel_0", "kernel_1" };
-	for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
-		char *path = g_build_filename(trace_dir, names[i], NULL);
-		g_unlink(path);
-		g_free(path);
-	}
-	g_rmdir(trace_dir);
-	g_free(trace_dir);
-}
 
 typedef struct {
 	LttvTracesetContext *ctx;
@@ -58,19 +34,13 @@ static gboolean on_event(void *hook_data, void *call_data)
 
 int LLVMFuzzerTestOneInput(const guint8 *data, size_t size)
 {
-	if (trace_dir == NULL) {
-		trace_dir = g_dir_make_tmp("fuzz-lttv-merge-XXXXXX", NULL);
-		if (trace_dir == NULL)
-			abort();
-		atexit(cleanup);
-	}
 	if (size < 2)
 		return 0;
 	gsize md_len = MIN((gsize) (data[0] | data[1] << 8), size - 2);
-	write_file("metadata", data + 2, md_len);
-	write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
-	write_file("kernel_1", data + 2 + md_len, size - 2 - md_len);
-	LttvTrace *trace = lttv_trace_open(trace_dir, NULL);
+	fuzz_write_file("metadata", data + 2, md_len);
+	fuzz_write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
+	fuzz_write_file("kernel_1", data + 2 + md_len, size - 2 - md_len);
+	LttvTrace *trace = lttv_trace_open(fuzz_trace_dir(), NULL);
 	if (trace == NULL)
 		return 0;
 	LttvTraceset *ts = lttv_traceset_new();
