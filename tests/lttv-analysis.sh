@@ -12,7 +12,7 @@ skip_reason="python3 not installed"
 "$synth" -o "$tmp/synth" --cpus 2 --processes 5 --events 300 --seed 7 --truth "$tmp/truth.json" \
 	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..24"
+echo "1..25"
 # python3 ARGS, or status 77 when it is not installed.
 py() {
 	if command -v python3 > /dev/null; then python3 "$@"; else cat > /dev/null; return 77; fi
@@ -140,6 +140,16 @@ grep -q -e '--expression=EXPR' "$tmp/help" && grep -q -e '--stats ' "$tmp/help" 
 	grep -q -e '--stats-format=tree|paths' "$tmp/help" && grep -q -e '--process' "$tmp/help" &&
 	grep -q '^  batchAnalysis' "$tmp/help"
 check $? "--help lists the modules' options"
+
+# Events the recorder lost are told on standard error, tracefile by
+# tracefile, with the counts of the block headers; the run still succeeds.
+"$synth" -o "$tmp/lossy" --cpus 2 --processes 5 --events 3000 --seed 7 --lost-every 2 --block-size 4096 \
+	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
+"$lttv" -m textDump --no-events -t "$tmp/lossy" > /dev/null 2> "$tmp/lossy-err"
+status=$?
+notes=$(grep -c '^lttv: note: .*/lossy/kernel_[01]: [1-9][0-9]* events lost while recording' "$tmp/lossy-err")
+[ $status -eq 0 ] && [ "$notes" -ge 1 ] && [ "$notes" -eq "$(wc -l < "$tmp/lossy-err")" ]
+check $? "events lost while recording: one note per tracefile that lost some, exit 0"
 
 if [ -d "$sample" ]; then
 	"$lttv" -v -m textDump -p -s --stats-format=paths -t "$sample" > "$tmp/sample" 2> "$tmp/sample.err"

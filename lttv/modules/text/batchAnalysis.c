@@ -162,6 +162,15 @@ static gboolean batch_run(void *hook_data, void *call_data)
 		 * that some of the input was skipped. */
 		if (ltt_trace_warning_count(t) > 0)
 			lttv_global_set_int("damaged", 1);
+		/* Not damage: the recorder counted what its full buffers dropped,
+		 * and figures computed over the trace miss those events. */
+		for (guint k = 0; k < ltt_trace_tracefile_count(t); k++) {
+			const LttTracefile *tf = ltt_trace_tracefile(t, k);
+			guint64 lost = ltt_tracefile_lost_events(tf);
+			if (lost > 0)
+				fprintf(stderr, "lttv: note: %s: %" G_GUINT64_FORMAT " events lost while recording "
+				        "(the recorder's buffer was full)\n", ltt_tracefile_path(tf), lost);
+		}
 	}
 	return FALSE;
 }
