@@ -21,8 +21,6 @@ typedef enum {
 /* What the merge needs of one tracefile, in one cache line. */
 typedef struct {
 	LttvTracefileContext *tfc;
-	LttvHooks *event;           /* tfc's lists */
-	const LttvHooksById *by_id;
 	const LttEvent *cur;        /* the cursor's event, once it had one (the pointer stays) */
 	LttvHook hook;              /* LANE_ONE_HOOK */
 	void *hook_data;
@@ -33,10 +31,11 @@ typedef struct {
 static void lane_decide(Lane *l)
 {
 	l->changes = lttv_hooks_changes;
-	guint n = lttv_hooks_number(l->event);
-	if (l->by_id->len != 0 || l->by_id->sparse != NULL || n > 1)
+	const LttvHooksById *by_id = l->tfc->event_by_id;
+	guint n = lttv_hooks_number(l->tfc->event);
+	if (by_id->len != 0 || by_id->sparse != NULL || n > 1)
 		l->dispatch = LANE_LISTS;
-	else if (n == 1 && lttv_hooks_get(l->event, 0, &l->hook, &l->hook_data, NULL, NULL))
+	else if (n == 1 && lttv_hooks_get(l->tfc->event, 0, &l->hook, &l->hook_data, NULL, NULL))
 		l->dispatch = LANE_ONE_HOOK;
 	else
 		l->dispatch = LANE_NO_HOOK;
@@ -61,9 +60,9 @@ static inline gboolean lane_deliver(Lane *l, const LttEvent *e)
 		return l->hook(l->hook_data, l->tfc);
 	if (l->dispatch == LANE_NO_HOOK)
 		return FALSE;
-	LttvHooks *by_id = lttv_hooks_by_id_get(l->by_id, e->id);
-	return by_id != NULL ? lttv_hooks_call_merge(l->event, l->tfc, by_id, l->tfc) :
-	                       lttv_hooks_call(l->event, l->tfc);
+	LttvHooks *by_id = lttv_hooks_by_id_get(l->tfc->event_by_id, e->id);
+	return by_id != NULL ? lttv_hooks_call_merge(l->tfc->event, l->tfc, by_id, l->tfc) :
+	                       lttv_hooks_call(l->tfc->event, l->tfc);
 }
 
 /* The merge (merge-window.h): windows of time [start, start + width) whose
@@ -165,6 +164,13 @@ static guint window_target(guint n)
 	return CLAMP(16 * n, 4096, 65536);
 }
 
+/* One past tracefile i's last copy in the window (while filling, and until
+ * the window is sorted). */
+static inline guint32 segment_end(const LttvContextReader *r, guint i)
+{
+	return i + 1 < r->n ? r->first[i + 1] : r->w.len;
+}
+
 /* Copies every cursor event before end into the window, tracefile after
  * tracefile, and leaves the cursors after them.  Returns FALSE, having
  * put every cursor back, when the window would hold more than max events:
@@ -179,7 +185,7 @@ static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, 
 		while (l->tfc->has_event && l->cur->time - start < width) {
 			if (G_UNLIKELY(w->len >= max)) {
 				for (guint j = 0; j <= i; j++) {
-					if (r->first[j] == (j < i ? r->first[j + 1] : w->len))
+					if (r->first[j] == (j < i ? segment_end(r, j) : w->len))
 						continue;
 					LttEventPosition pos;
 					ltt_event_position(&w->copies[r->first[j]], &pos);
@@ -221,7 +227,7 @@ static gboolean window_one_run(const LttvContextReader *r)
 {
 	guint runs = 0;
 	for (guint i = 0; i < r->n && runs < 2; i++)
-		runs += r->first[i] != (i + 1 < r->n ? r->first[i + 1] : r->w.len);
+		runs += r->first[i] != segment_end(r, i);
 	return runs < 2;
 }
 
@@ -324,7 +330,7 @@ static void context_init(LttvTracesetContext *self, LttvTraceset *ts)
 	r->lanes = lanes;
 	for (guint i = 0; i < r->n; i++) {
 		LttvTracefileContext *tfc = g_ptr_array_index(all, i);
-		r->lanes[i] = (Lane) { tfc, tfc->event, tfc->event_by_id, NULL };
+		r->lanes[i] = (Lane) { tfc, NULL };
 	}
 	g_ptr_array_free(all, TRUE);
 	r->first = g_new0(guint32, MAX(r->n, 1));
@@ -463,7 +469,7 @@ void lttv_process_traceset_begin(LttvTracesetContext *self, LttvHooks *before_tr
 {
 	LttvContextReader *r = self->reader;
 	for (guint i = 0; i < r->n; i++) {
-		lttv_hooks_add_list(r->lanes[i].event, event);
+		lttv_hooks_add_list(r->lanes[i].tfc->event, event);
 		lttv_hooks_by_id_add_list(r->lanes[i].tfc->event_by_id, event_by_id);
 	}
 	call_levels(self, before_traceset, before_trace, before_tracefile, TRUE);
@@ -476,7 +482,7 @@ void lttv_process_traceset_end(LttvTracesetContext *self, LttvHooks *after_trace
 	LttvContextReader *r = self->reader;
 	call_levels(self, after_traceset, after_trace, after_tracefile, FALSE);
 	for (guint i = 0; i < r->n; i++) {
-		lttv_hooks_remove_list(r->lanes[i].event, event);
+		lttv_hooks_remove_list(r->lanes[i].tfc->event, event);
 		lttv_hooks_by_id_remove_list(r->lanes[i].tfc->event_by_id, event_by_id);
 	}
 }
