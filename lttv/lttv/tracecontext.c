@@ -18,8 +18,9 @@ typedef enum {
 	LANE_LISTS                  /* anything else: the lists, merged by priority */
 } LaneDispatch;
 
-/* What the merge needs of one tracefile, in one cache line. */
-typedef struct {
+/* What the merge needs of one tracefile, in one cache line (aligned so
+ * that no lane straddles two). */
+typedef struct __attribute__((aligned(64))) {
 	LttvTracefileContext *tfc;
 	const LttEvent *cur;        /* the cursor's event, once it had one (the pointer stays) */
 	LttvHook hook;              /* LANE_ONE_HOOK */
