@@ -79,10 +79,13 @@ check "unknown events are refused and leave no instance" \
 	sh -c "! '$lttctl' create $name -o '$tmp/t' -e nosuch:event 2>'$tmp/err' &&
 	       grep -q 'nosuch:event: no such kernel event' '$tmp/err' &&
 	       test ! -e '$tracefs/instances/ltt-$name' && test ! -e '$tmp/state/$name.session'"
-"$lttctl" record -o "$tmp/rec" -- sh -c 'exit 3' 2>"$tmp/rec.err"
+# Tests run in parallel: only this lttctl's own instance (ltt-record-PID) counts.
+"$lttctl" record -o "$tmp/rec" -- sh -c 'exit 3' 2>"$tmp/rec.err" &
+pid=$!
+wait $pid
 status=$?
 check "record returns the command's status and removes its instance" \
-	sh -c "test $status -eq 3 && ! ls '$tracefs/instances' | grep -q '^ltt-record-'"
+	sh -c "test $status -eq 3 && test ! -e '$tracefs/instances/ltt-record-$pid'"
 check "record writes a readable trace directory" \
 	sh -c "grep -q '^ltt-metadata 1.0' '$tmp/rec/metadata' && test -s '$tmp/rec/kernel_0' &&
 	       grep -q '^lttd.cpu0.events ' '$tmp/rec/metadata'"

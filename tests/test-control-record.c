@@ -750,20 +750,40 @@ static void test_sigint(void)
 	g_free(session);
 }
 
-static gboolean no_record_instance(void)
+/* Tests run in parallel, so only this lttctl's own instance (named after
+ * its pid, see lttctl.c) tells whether it cleaned up. */
+static gboolean record_instance_exists(GPid lttctl)
 {
-	char *parent = g_path_get_dirname(rec.instance_dir);
-	GDir *all = g_dir_open(parent, 0, NULL);
-	const char *name;
-	gboolean none = all != NULL;
+	char *path = g_strdup_printf("%s/instances/ltt-record-%d", tracefs_dir(), (int) lttctl);
+	gboolean exists = g_file_test(path, G_FILE_TEST_EXISTS);
 
-	while (all && (name = g_dir_read_name(all)))
-		if (g_str_has_prefix(name, "ltt-record-"))
-			none = FALSE;
-	if (all)
-		g_dir_close(all);
-	g_free(parent);
-	return none;
+	g_free(path);
+	return exists;
+}
+
+/* g_spawn_sync without the pid; this keeps it, and collects standard error. */
+static gboolean spawn_and_wait(char **argv, GPid *pid, char **err, int *status, GError **error)
+{
+	int err_fd;
+	GString *text = g_string_new(NULL);
+	char buf[4096];
+	ssize_t got;
+
+	if (!g_spawn_async_with_pipes(NULL, argv, NULL,
+	                              G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+	                              NULL, pid, NULL, NULL, &err_fd, error)) {
+		g_string_free(text, TRUE);
+		return FALSE;
+	}
+	while ((got = read(err_fd, buf, sizeof buf)) > 0 || (got < 0 && errno == EINTR))
+		if (got > 0)
+			g_string_append_len(text, buf, got);
+	close(err_fd);
+	while (waitpid(*pid, status, 0) < 0 && errno == EINTR)
+		;
+	g_spawn_close_pid(*pid);
+	*err = g_string_free(text, FALSE);
+	return TRUE;
 }
 
 /* A full disk stops lttd with an error; what it wrote before stays
@@ -777,6 +797,7 @@ static void test_full_disk(void)
 	guint damaged = 0;
 	gboolean spawned, opened;
 	int status = 0;
+	GPid lttctl = 0;
 
 	if (rec.skip) {
 		g_test_skip(rec.skip);
@@ -796,8 +817,7 @@ static void test_full_disk(void)
 	{
 		char *record[] = { rec.lttctl, "record", "-o", dir, "--", rec.workload,
 		                   rec.child_program, "1", calls, "0", "0", NULL };
-		spawned = g_spawn_sync(NULL, record, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-		                       NULL, &err, &status, &error);
+		spawned = spawn_and_wait(record, &lttctl, &err, &status, &error);
 	}
 	trace = ltt_trace_open(dir, &error);
 	opened = trace != NULL;
@@ -814,7 +834,7 @@ static void test_full_disk(void)
 	g_assert_nonnull(strstr(err, "No space left on device"));
 	g_assert_cmpuint(readable, >, 0);
 	g_assert_cmpuint(damaged, ==, 0);
-	g_assert_true(no_record_instance());
+	g_assert_false(record_instance_exists(lttctl));
 	g_free(calls);
 	g_free(err);
 	g_free(dir);
