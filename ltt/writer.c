@@ -347,6 +347,16 @@ int ltt_writer_byte_order(const LttWriter *w)
 	return w->byte_order;
 }
 
+const char *ltt_writer_dir(const LttWriter *w)
+{
+	return w->dir;
+}
+
+guint64 ltt_writer_channel_bytes_written(const LttWriterChannel *ch)
+{
+	return ch->sequence * ch->writer->block_size;
+}
+
 gboolean ltt_writer_set_property(LttWriter *w, const char *key, const char *value,
                                  GError **error)
 {

@@ -63,6 +63,11 @@ gboolean ltt_writer_flush(LttWriter *w, GError **error);
 gboolean ltt_writer_close(LttWriter *w, GError **error);
 
 int ltt_writer_byte_order(const LttWriter *w);
+/* The trace directory, as given to ltt_writer_new. */
+const char *ltt_writer_dir(const LttWriter *w);
+/* Bytes of the channel's file written so far (whole blocks): what a
+ * producer that must undo an unfinished write truncates the file back to. */
+guint64 ltt_writer_channel_bytes_written(const LttWriterChannel *ch);
 
 /*
  * LttPayload: builds a payload in a given byte order.  Initialise with

@@ -55,7 +55,7 @@ stop_drain() {
 	return $st
 }
 
-echo "1..14"
+echo "1..16"
 
 # 1. Discard mode, small buffers, drainer running: some loss is likely,
 # and every event is present or counted, exactly as the application counted;
@@ -121,6 +121,23 @@ wait $APID; APID=
 stop_drain
 line=$(cat "$TMP/out5")
 verify "drainer killed and restarted: present + lost = emitted over both traces" \
+	--emitted "$(field emitted "$line")" --announced "$(announced "$line")" \
+	--app-lost "$(field lost "$line")" "$T.a" "$T.b"
+
+# 5b. The drainer dies between writing a pass to its trace and storing how
+# far it got (forced at its third pass by LTT_UST_DRAIN_KILL_BEFORE_COMMIT):
+# the next drainer truncates that pass off the old trace and drains it
+# again, so over both traces every event is there once or counted lost.
+R=$TMP/r5b; T=$TMP/t5b
+LTT_UST_REGISTRY=$R LTT_UST_SUBBUF_SIZE=16384 "$EXAMPLE" --threads 2 --events 400000 >"$TMP/out5b" & APID=$!
+LTT_UST_DRAIN_KILL_BEFORE_COMMIT=3 "$DRAIN" -o "$T.a" --registry "$R" --period 20 & DPID=$!
+wait $DPID; killed=$?; DPID=
+start_drain "$T.b" "$R"
+wait $APID; APID=
+stop_drain
+line=$(cat "$TMP/out5b")
+[ "$killed" = 137 ]; ok $? "the drainer was killed between its trace write and its commit"
+verify "drainer killed before its commit, restarted: every event once over both traces" \
 	--emitted "$(field emitted "$line")" --announced "$(announced "$line")" \
 	--app-lost "$(field lost "$line")" "$T.a" "$T.b"
 

@@ -2,7 +2,8 @@
  * as "NAME-PID.ust" files in the registry directory; each drain pass looks
  * for new ones, drains every known one, and recovers and removes the files
  * of applications that are gone.  A lock file keeps a second drainer off
- * the same registry: two would take the same events. */
+ * the same registry (two would take the same events); it names the trace
+ * of the drainer holding it. */
 #include "config.h"
 
 #include <errno.h>
@@ -21,12 +22,62 @@
 
 struct _LttdUst {
 	char *dir;
+	char *trace;             /* the writer's directory, absolute */
 	LttWriter *writer;
 	int lock_fd;
 	GHashTable *apps;        /* file name -> UstApp */
 	GHashTable *rejected;    /* file names that failed to open: reported once */
 	UstTsc tsc;
 };
+
+static gboolean scan_registry(LttdUst *u, GError **error);
+
+/* The lock file names the trace of the drainer holding it, so that the next
+ * one can undo what this one wrote of a pass it did not finish. */
+static char *previous_trace(int lock_fd)
+{
+	char buf[4096];
+	ssize_t n = pread(lock_fd, buf, sizeof buf - 1, 0);
+	char *end;
+
+	if (n <= 0 || strncmp(buf, "trace ", 6) != 0)
+		return NULL;
+	buf[n] = '\0';
+	end = strchr(buf, '\n');
+	if (!end)
+		return NULL;
+	*end = '\0';
+	return g_strdup(buf + 6);
+}
+
+/* Undoes the unfinished passes of a drainer that was killed (ust-app.c),
+ * before this one writes anything or records its own trace. */
+static gboolean take_over(LttdUst *u, GError **error)
+{
+	char *prev = previous_trace(u->lock_fd);
+	char *line = g_strdup_printf("trace %s\n", u->trace);
+	gssize len = (gssize) strlen(line);
+	GHashTableIter it;
+	gpointer value;
+	gboolean ok = scan_registry(u, error);
+
+	g_hash_table_iter_init(&it, u->apps);
+	while (ok && g_hash_table_iter_next(&it, NULL, &value)) {
+		GError *e = NULL;
+		if (!ust_app_undo_unfinished_pass(value, prev, &e)) {
+			g_message("%s", e->message);
+			g_error_free(e);
+		}
+	}
+	if (ok && (ftruncate(u->lock_fd, 0) != 0 || pwrite(u->lock_fd, line, len, 0) != len)) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s/%s: cannot write: %s", u->dir, LOCK_FILE,
+		            g_strerror(errno));
+		ok = FALSE;
+	}
+	g_free(line);
+	g_free(prev);
+	return ok;
+}
 
 LttdUst *lttd_ust_new(const char *registry_dir, LttWriter *writer, GError **error)
 {
@@ -56,6 +107,11 @@ LttdUst *lttd_ust_new(const char *registry_dir, LttWriter *writer, GError **erro
 	u->lock_fd = fd;
 	u->apps = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify) ust_app_free);
 	u->rejected = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	u->trace = g_canonicalize_filename(ltt_writer_dir(writer), NULL);
+	if (!take_over(u, error)) {
+		lttd_ust_free(u);
+		return NULL;
+	}
 	ust_tsc_init(&u->tsc);
 	return u;
 }
@@ -137,5 +193,6 @@ void lttd_ust_free(LttdUst *u)
 	g_hash_table_destroy(u->rejected);
 	close(u->lock_fd);
 	g_free(u->dir);
+	g_free(u->trace);
 	g_free(u);
 }

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
@@ -334,6 +335,22 @@ static gboolean add_lost(UstApp *a, LttWriter *w, guint b, guint64 count, GError
 	return TRUE;
 }
 
+/* For tests/test-ust.sh: LTT_UST_DRAIN_KILL_BEFORE_COMMIT=N kills this
+ * drainer at its Nth pass that wrote events, between the trace write and
+ * the store of consumed, the moment a restarted drainer must repair. */
+static gboolean kill_before_commit_due(void)
+{
+	static gint64 left = -1;
+
+	if (left < 0) {
+		const char *v = g_getenv("LTT_UST_DRAIN_KILL_BEFORE_COMMIT");
+		left = v ? g_ascii_strtoll(v, NULL, 10) : 0;
+		if (left <= 0)
+			left = 0;
+	}
+	return left > 0 && --left == 0;
+}
+
 /* Drains buffer b; returns FALSE only on trace write errors. */
 static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, gboolean partial,
                              gboolean dead, GError **error)
@@ -351,6 +368,11 @@ static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 
 	for (guint64 i = 0; i < n; i++)
 		acct[i] = ctl->subbuf[i].acct_events;
+	/* Before anything of this pass reaches the trace: where to truncate
+	 * back to, should this drainer die before storing consumed. */
+	ctl->claim_consumed = pos;
+	atomic_store_explicit(&ctl->claim_bytes, (ub->ch ? ltt_writer_channel_bytes_written(ub->ch) : 0) + 1,
+	                      memory_order_release);
 	discarded = atomic_load_explicit(&ctl->lost_discarded, memory_order_relaxed);
 	if (discarded > ub->lost_added) {
 		if (!add_lost(a, w, b, discarded - ub->lost_added, error))
@@ -415,6 +437,8 @@ static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 	}
 	if (ub->ch && !ltt_writer_channel_flush(ub->ch, error))
 		return FALSE;
+	if (G_UNLIKELY(appended && kill_before_commit_due()))
+		raise(SIGKILL);
 	/* The trace holds the events now: only then may the application reuse
 	 * the space, and a restarted drainer skip them.  Losses are in a
 	 * written header once an event followed them. */
@@ -423,7 +447,50 @@ static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 	if (appended)
 		ctl->lost_reported = ub->lost_added;
 	atomic_store_explicit(&ctl->consumed, pos, memory_order_release);
+	atomic_store_explicit(&ctl->claim_bytes, 0, memory_order_release);
 	return TRUE;
+}
+
+gboolean ust_app_undo_unfinished_pass(UstApp *a, const char *previous_trace, GError **error)
+{
+	gboolean ok = TRUE;
+
+	for (guint b = 0; b < a->buffer_count; b++) {
+		struct ltt_ust_buffer_ctl *ctl = (void *) (a->base + a->buffers_offset + a->stride * b);
+		guint64 claim = atomic_load_explicit(&ctl->claim_bytes, memory_order_acquire);
+		char *name, *path;
+		struct stat st;
+
+		if (claim == 0)
+			continue;
+		/* consumed stored: the pass ended, only the claim's reset is missing. */
+		if (atomic_load_explicit(&ctl->consumed, memory_order_relaxed) != ctl->claim_consumed) {
+			atomic_store_explicit(&ctl->claim_bytes, 0, memory_order_release);
+			continue;
+		}
+		name = g_strdup_printf("%s_%u", a->channel, b);
+		path = previous_trace ? g_build_filename(previous_trace, name, NULL) : NULL;
+		if (!path) {
+			if (ok)
+				g_set_error(error, LTT_ERROR, LTT_ERROR_IO,
+				            "%s: buffer %u: a drainer stopped in the middle of a pass and its "
+				            "trace is unknown: the events of that pass may be written twice",
+				            a->path, b);
+			ok = FALSE;
+		} else if (stat(path, &st) == 0 && (guint64) st.st_size > claim - 1
+		           && truncate(path, (off_t) (claim - 1)) != 0) {
+			if (ok)
+				g_set_error(error, LTT_ERROR, LTT_ERROR_IO,
+				            "%s: cannot truncate to %" G_GUINT64_FORMAT " bytes (undoing the last "
+				            "pass of a drainer that was stopped): %s; the events of that pass may "
+				            "be written twice", path, claim - 1, g_strerror(errno));
+			ok = FALSE;
+		}
+		g_free(path);
+		g_free(name);
+		atomic_store_explicit(&ctl->claim_bytes, 0, memory_order_release);
+	}
+	return ok;
 }
 
 gboolean ust_app_drain(UstApp *a, LttWriter *w, const UstTsc *tsc, gboolean partial, gboolean dead,

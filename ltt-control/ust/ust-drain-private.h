@@ -38,6 +38,12 @@ gboolean ust_app_still_named(const UstApp *a);
  * where this one stopped. */
 gboolean ust_app_drain(UstApp *a, LttWriter *w, const UstTsc *tsc, gboolean partial, gboolean dead,
                        GError **error);
+/* A drainer killed during a pass leaves what it wrote of that pass in its
+ * trace (previous_trace, NULL if unknown) while consumed still points
+ * before it: truncates those files back so that draining again writes the
+ * events once.  FALSE with error when that cannot be done (the pass is
+ * then forgotten: its events may appear twice, none is lost). */
+gboolean ust_app_undo_unfinished_pass(UstApp *a, const char *previous_trace, GError **error);
 void ust_app_free(UstApp *a);
 
 #endif

@@ -104,7 +104,13 @@ struct ltt_ust_buffer_ctl {
 	/* Written by the drainer, only after what it took is safely in the trace. */
 	_Atomic uint64_t consumed;       /* global offset up to which records were taken */
 	uint64_t lost_reported;          /* part of lost_discarded already written in block headers */
-	uint8_t padding1[48];
+	/* A pass in progress: 1 + the size of the channel's file in the
+	 * drainer's trace when it began (0: none), and consumed then.  A
+	 * drainer killed before storing consumed leaves it set; the next one
+	 * truncates that file back, so nothing is written twice. */
+	_Atomic uint64_t claim_bytes;
+	uint64_t claim_consumed;
+	uint8_t padding1[32];
 	struct ltt_ust_subbuf_ctl subbuf[]; /* subbuf_count entries */
 };
 
