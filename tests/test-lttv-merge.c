@@ -28,10 +28,11 @@ static int ev_compare(gconstpointer pa, gconstpointer pb)
 
 /* Writes a trace of channels x cpus tracefiles holding `events` events
  * each; times advance by 0, 1 or 2 ns so that equal times abound within
- * and across tracefiles.  Appends what it wrote to expected (tracefile
+ * and across tracefiles, and with big_step, one step in four by up to
+ * that many ns (long idle stretches: windows grow to their widest).  Appends what it wrote to expected (tracefile
  * index still unknown: channel and CPU are kept in it as channel*cpus+cpu). */
-static void write_trace(const char *dir, guint channels, guint cpus, guint events, GRand *rand,
-                        GArray *written)
+static void write_trace(const char *dir, guint channels, guint cpus, guint events, guint64 big_step,
+                        GRand *rand, GArray *written)
 {
 	LttWriterOptions opt = { .byte_order = G_LITTLE_ENDIAN, .block_size = 4096,
 	                         .cpu_count = cpus, .host = "test", .os = "Linux",
@@ -50,6 +51,8 @@ static void write_trace(const char *dir, guint channels, guint cpus, guint event
 			LttTime t = 1000;
 			for (guint s = 0; s < events; s++) {
 				t += g_rand_int_range(rand, 0, 3);
+				if (big_step && g_rand_int_range(rand, 0, 4) == 0)
+					t += (LttTime) g_rand_double_range(rand, 0, (double) big_step);
 				ltt_payload_reset(&p);
 				ltt_payload_put_u32(&p, s);
 				g_assert_true(ltt_writer_channel_append(ch, t, 1, p.data, p.len, &error));
@@ -79,7 +82,8 @@ static gboolean collect(void *hook_data, void *call_data)
 }
 
 /* Merges traces x channels x cpus tracefiles and checks the order. */
-static void check_merge(guint traces, guint channels, guint cpus, guint events, guint32 seed)
+static void check_merge(guint traces, guint channels, guint cpus, guint events, guint64 big_step,
+                        guint32 seed)
 {
 	char *top = g_dir_make_tmp("lttv-merge-XXXXXX", NULL);
 	g_assert_nonnull(top);
@@ -89,7 +93,7 @@ static void check_merge(guint traces, guint channels, guint cpus, guint events, 
 	for (guint t = 0; t < traces; t++) {
 		char *dir = g_strdup_printf("%s/trace%u", top, t);
 		GArray *written = g_array_new(FALSE, FALSE, sizeof(Ev));
-		write_trace(dir, channels, cpus, events, rand, written);
+		write_trace(dir, channels, cpus, events, big_step, rand, written);
 		GError *error = NULL;
 		LttvTrace *vt = lttv_trace_open(dir, &error);
 		g_assert_no_error(error);
@@ -224,7 +228,7 @@ static void test_levels_and_subclass(void)
 	LttvTraceset *ts = lttv_traceset_new();
 	for (guint t = 0; t < 2; t++) {
 		char *dir = g_strdup_printf("%s/trace%u", top, t);
-		write_trace(dir, 1, 2, 50, rand, written);
+		write_trace(dir, 1, 2, 50, 0, rand, written);
 		LttvTrace *vt = lttv_trace_open(dir, NULL);
 		g_assert_nonnull(vt);
 		g_assert_true(lttv_traceset_add(ts, vt));
@@ -283,7 +287,7 @@ static void test_shared_trace(void)
 	char *other_spelling = g_build_filename(top, ".", "t", "", NULL);
 	GRand *rand = g_rand_new_with_seed(10);
 	GArray *written = g_array_new(FALSE, FALSE, sizeof(Ev));
-	write_trace(dir, 1, 1, 10, rand, written);
+	write_trace(dir, 1, 1, 10, 0, rand, written);
 	GError *error = NULL;
 	LttvTrace *a = lttv_trace_open(dir, &error);
 	g_assert_no_error(error);
@@ -324,12 +328,15 @@ static void test_shared_trace(void)
 	g_free(top);
 }
 
-static void test_one(void) { check_merge(1, 1, 1, 500, 1); }
-static void test_two(void) { check_merge(1, 1, 2, 500, 2); }
-static void test_eight(void) { check_merge(1, 2, 4, 300, 3); }
-static void test_sixty_four(void) { check_merge(1, 8, 8, 100, 4); }
-static void test_thousand(void) { check_merge(1, 100, 10, 20, 5); }
-static void test_traces(void) { check_merge(3, 2, 3, 200, 6); }
+static void test_one(void) { check_merge(1, 1, 1, 500, 0, 1); }
+static void test_two(void) { check_merge(1, 1, 2, 500, 0, 2); }
+static void test_eight(void) { check_merge(1, 2, 4, 300, 0, 3); }
+static void test_sixty_four(void) { check_merge(1, 8, 8, 100, 0, 4); }
+static void test_thousand(void) { check_merge(1, 100, 10, 20, 0, 5); }
+static void test_traces(void) { check_merge(3, 2, 3, 200, 0, 6); }
+/* Gaps of up to a year between bursts: the widest windows (their keys
+ * hold a time and a copy index in 64 bits, so their width is bounded). */
+static void test_idle_years(void) { check_merge(1, 2, 4, 400, G_GUINT64_CONSTANT(1) << 55, 7); }
 
 int main(int argc, char **argv)
 {
@@ -340,6 +347,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/merge/64-tracefiles", test_sixty_four);
 	g_test_add_func("/merge/1000-tracefiles", test_thousand);
 	g_test_add_func("/merge/3-traces", test_traces);
+	g_test_add_func("/merge/idle-years", test_idle_years);
 	g_test_add_func("/merge/levels-and-subclass", test_levels_and_subclass);
 	g_test_add_func("/traceset/shared-trace", test_shared_trace);
 	return g_test_run();

@@ -42,9 +42,9 @@ static void lane_decide(Lane *l)
 		l->dispatch = LANE_NO_HOOK;
 }
 
-/* A window event's single hook, gathered with the window in merge order
- * so that delivering reads no lane: hook NULL when the lane has anything
- * else (then the lane decides). */
+/* A lane's single hook, noted when the window is filled, in a table small
+ * enough to stay in the first-level cache, so that delivering reads no
+ * lane: hook NULL when the lane has anything else (then the lane decides). */
 typedef struct {
 	LttvHook hook;
 	void *hook_data;
@@ -70,13 +70,12 @@ static inline gboolean lane_deliver(Lane *l, const LttEvent *e)
  * events are copied from every tracefile and sorted.  Each tracefile's
  * cursor stays after its last copy.  The window is refilled as soon as its
  * last event is delivered, so that between reads the next event is always
- * sorted[next] (none: the end of the traceset). */
+ * the window's next (none: the end of the traceset). */
 struct _LttvContextReader {
 	guint n;
 	Lane *lanes;                /* by order, cache-line aligned */
 	MergeWindow w;
-	Delivery *deliveries;       /* of sorted[i], valid while lttv_hooks_changes == changes */
-	guint deliveries_cap;
+	Delivery *deliveries;       /* per lane, valid while lttv_hooks_changes == changes */
 	guint64 changes;
 	guint32 *first;             /* by order, while filling: its first copy */
 	LttTime width;              /* of the next window */
@@ -180,9 +179,27 @@ static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, 
 {
 	MergeWindow *w = &r->w;
 	merge_window_reset(w);
+	r->changes = lttv_hooks_changes;
 	for (guint i = 0; i < r->n; i++) {
 		Lane *l = &r->lanes[i];
 		r->first[i] = w->len;
+		/* With many tracefiles each one's cursor, and the events after
+		 * it, have left the caches since the last window: ask for the
+		 * cursor two lanes ahead and the events one lane ahead. */
+		if (i + 2 < r->n) {
+			__builtin_prefetch(r->lanes[i + 2].cur);
+			__builtin_prefetch((const char *) r->lanes[i + 2].cur + sizeof(LttEvent) - 1);
+			__builtin_prefetch(r->lanes[i + 2].tfc);
+		}
+		if (i + 1 < r->n && r->lanes[i + 1].cur != NULL) {
+			const guint8 *next = r->lanes[i + 1].cur->payload + r->lanes[i + 1].cur->size;
+			for (guint k = 0; k < 4; k++)
+				__builtin_prefetch(next + 64 * k);
+		}
+		if (l->changes != lttv_hooks_changes)
+			lane_decide(l);
+		gboolean one = l->dispatch == LANE_ONE_HOOK;
+		r->deliveries[i] = (Delivery) { one ? l->hook : NULL, one ? l->hook_data : NULL, l->tfc };
 		while (l->tfc->has_event && l->cur->time - start < width) {
 			if (G_UNLIKELY(w->len >= max)) {
 				for (guint j = 0; j <= i; j++) {
@@ -202,25 +219,6 @@ static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, 
 		}
 	}
 	return TRUE;
-}
-
-/* Each window event's hook, in delivery order: what the lanes decided,
- * read now for the whole window in one pass rather than lane by lane
- * between hooks. */
-static void gather_deliveries(LttvContextReader *r)
-{
-	if (r->deliveries_cap < r->w.len) {
-		r->deliveries_cap = r->w.cap;
-		r->deliveries = g_renew(Delivery, r->deliveries, r->deliveries_cap);
-	}
-	r->changes = lttv_hooks_changes;
-	for (guint i = 0; i < r->w.len; i++) {
-		Lane *l = &r->lanes[r->w.keys[i].order];
-		if (l->changes != lttv_hooks_changes)
-			lane_decide(l);
-		gboolean one = l->dispatch == LANE_ONE_HOOK;
-		r->deliveries[i] = (Delivery) { one ? l->hook : NULL, one ? l->hook_data : NULL, l->tfc };
-	}
 }
 
 /* Did a single tracefile fill the window (its copies are then in order)? */
@@ -254,11 +252,10 @@ static gboolean window_fill(LttvContextReader *r)
 	while (!window_copy(r, start, r->width, r->width > 1 ? 4 * r->target : G_MAXUINT))
 		r->width = MAX(r->width / 8, 1);
 	merge_window_sort(&r->w, r->width - 1, window_one_run(r));
-	gather_deliveries(r);
 	/* The next window aims at the target at the density just seen, growing
 	 * at most fourfold so that a sparse stretch does not overshoot. */
 	guint64 want = (guint64) ((double) r->width * r->target / r->w.len);
-	guint64 most = MIN(r->width, G_GUINT64_CONSTANT(1) << 60) * 4;
+	guint64 most = MIN(r->width * 4, MERGE_WINDOW_MAX_WIDTH);
 	r->width = CLAMP(want, 1, most);
 	return TRUE;
 }
@@ -271,9 +268,11 @@ static inline gboolean window_at_end(const LttvContextReader *r)
 /* The next event to deliver (the one being delivered inside a hook). */
 static inline const LttEvent *window_top(const LttvContextReader *r, guint *order)
 {
-	*order = r->w.keys[r->w.next].order;
-	return &r->w.sorted[r->w.next];
+	return merge_window_event(&r->w, r->w.next, order);
 }
+
+/* Events ahead of delivery whose copies are asked for. */
+#define PREFETCH_AHEAD 16
 
 /* ---- GObject plumbing ---- */
 
@@ -335,6 +334,7 @@ static void context_init(LttvTracesetContext *self, LttvTraceset *ts)
 	}
 	g_ptr_array_free(all, TRUE);
 	r->first = g_new0(guint32, MAX(r->n, 1));
+	r->deliveries = g_new0(Delivery, MAX(r->n, 1));
 	r->target = window_target(r->n);
 	r->width = 1024;
 	merge_window_init(&r->w, r->target);
@@ -548,14 +548,16 @@ static int key_compare(const MergeKey *a, const MergeKey *b)
 }
 
 /* Position of tracefile i's next undelivered event, if it has one: its
- * first undelivered copy (at sorted[next_copy[i]]; none: G_MAXUINT), else
+ * first undelivered copy (the next_copy[i]-th in merge order; none:
+ * G_MAXUINT), else
  * its cursor (saved when another context holds it). */
 static gboolean tracefile_position(const LttvContextReader *r, guint i, const guint *next_copy,
                                    LttEventPosition *pos)
 {
 	const LttvTracefileContext *tfc = r->lanes[i].tfc;
+	guint order;
 	if (next_copy[i] != G_MAXUINT)
-		ltt_event_position(&r->w.sorted[next_copy[i]], pos);
+		ltt_event_position(merge_window_event(&r->w, next_copy[i], &order), pos);
 	else if (!tfc->has_event)
 		return FALSE;
 	else if (*tfc->owner == tfc)
@@ -609,7 +611,7 @@ void lttv_traceset_context_position_save(const LttvTracesetContext *self,
 	guint *next_copy = g_new(guint, MAX(r->n, 1));
 	memset(next_copy, 0xff, r->n * sizeof(guint));
 	for (guint j = r->w.len; j-- > r->w.next;)
-		next_copy[r->w.keys[j].order] = j;
+		next_copy[r->w.orders[merge_window_copy_index(&r->w, j)]] = j;
 	for (guint i = 0; i < r->n; i++)
 		pos->tf[i].has_event = tracefile_position(r, i, next_copy, &pos->tf[i].pos);
 	g_free(next_copy);
@@ -728,8 +730,17 @@ static guint64 run(LttvTracesetContext *self, LttTime end_time, guint64 max_even
 		if (end != NULL && !before_end(e, order, end))
 			break;
 		gboolean stop = FALSE;
+		/* In merge order the copies are scattered over the window: ask
+		 * for the one a few events ahead.  (Written here: GCC drops a
+		 * call to a function that only prefetches, as having no effect.) */
+		if (!r->w.identity && r->w.next + PREFETCH_AHEAD < r->w.len) {
+			guint c = merge_window_copy_index(&r->w, r->w.next + PREFETCH_AHEAD);
+			__builtin_prefetch(&r->w.copies[c]);
+			__builtin_prefetch((const char *) &r->w.copies[c] + sizeof(LttEvent) - 1);
+			__builtin_prefetch(&r->w.orders[c]);
+		}
 		if (deliver) {
-			const Delivery *d = &r->deliveries[r->w.next];
+			const Delivery *d = &r->deliveries[order];
 			if (G_LIKELY(d->hook != NULL && r->changes == lttv_hooks_changes)) {
 				d->tfc->e = e;
 				stop = d->hook(d->hook_data, d->tfc);
@@ -814,7 +825,8 @@ guint64 lttv_process_traceset_seek_n_backward(LttvTracesetContext *self, guint64
 
 void lttv_traceset_context_set_read_ahead(LttvTracesetContext *self, guint events)
 {
-	self->reader->target = MAX(events, 1);
+	/* Bounded so that a window's copy indices fit in its keys. */
+	self->reader->target = CLAMP(events, 1, 1U << (MERGE_WINDOW_INDEX_BITS - 2));
 }
 
 gboolean lttv_traceset_context_at_end(const LttvTracesetContext *self)
