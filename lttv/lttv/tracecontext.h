@@ -188,8 +188,9 @@ guint64 lttv_process_traceset_middle_time(LttvTracesetContext *self, LttTime end
                                           guint64 max_events);
 
 /* How many events the merge reads ahead at a time (default: 16 per
- * tracefile, at least 4,096 and at most 65,536).  Fewer cost more per event
- * and less per seek; they apply from the next window. */
+ * tracefile, at least 4,096 and at most 65,536; taken between 1 and
+ * 1,048,576).  Fewer cost more per event and less per seek; they apply from
+ * the next window. */
 void lttv_traceset_context_set_read_ahead(LttvTracesetContext *self, guint events);
 
 /* Makes the first event at or after t the next one to deliver. */
