@@ -16,20 +16,21 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-static long long schedstat_runtime(pid_t pid)
+/* The kernel's CPU time of pid and the time it waited, runnable, for a
+ * CPU (/proc/PID/schedstat: both in ns). */
+static void schedstat(pid_t pid, long long *runtime, long long *run_delay)
 {
 	char path[64];
-	long long runtime = -1;
 	FILE *f;
 
+	*runtime = *run_delay = -1;
 	snprintf(path, sizeof path, "/proc/%d/schedstat", (int) pid);
 	f = fopen(path, "r");
 	if (!f)
-		return -1;
-	if (fscanf(f, "%lld", &runtime) != 1)
-		runtime = -1;
+		return;
+	if (fscanf(f, "%lld %lld", runtime, run_delay) != 2)
+		*runtime = *run_delay = -1;
 	fclose(f);
-	return runtime;
 }
 
 /* Steal time of all CPUs, in ns (/proc/stat counts USER_HZ ticks). */
@@ -76,8 +77,9 @@ int main(int argc, char **argv)
 			perror("ltt-workload: waitid");
 			return 1;
 		}
-		printf("child %d %lld %lld\n", (int) pid, schedstat_runtime(pid),
-		       steal_ns() - steal_before);
+		long long runtime, run_delay;
+		schedstat(pid, &runtime, &run_delay);
+		printf("child %d %lld %lld %lld\n", (int) pid, runtime, steal_ns() - steal_before, run_delay);
 		fflush(stdout);
 		if (waitpid(pid, NULL, 0) < 0 || info.si_code != CLD_EXITED || info.si_status != 0) {
 			fprintf(stderr, "ltt-workload: child %d failed\n", (int) pid);
