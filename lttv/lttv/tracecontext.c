@@ -271,9 +271,6 @@ static inline const LttEvent *window_top(const LttvContextReader *r, guint *orde
 	return merge_window_event(&r->w, r->w.next, order);
 }
 
-/* Events ahead of delivery whose copies are asked for. */
-#define PREFETCH_AHEAD 16
-
 /* ---- GObject plumbing ---- */
 
 static LttvTraceContext *new_trace_context(LttvTracesetContext *self)
@@ -549,8 +546,7 @@ static int key_compare(const MergeKey *a, const MergeKey *b)
 
 /* Position of tracefile i's next undelivered event, if it has one: its
  * first undelivered copy (the next_copy[i]-th in merge order; none:
- * G_MAXUINT), else
- * its cursor (saved when another context holds it). */
+ * G_MAXUINT), else its cursor (saved when another context holds it). */
 static gboolean tracefile_position(const LttvContextReader *r, guint i, const guint *next_copy,
                                    LttEventPosition *pos)
 {
@@ -709,6 +705,9 @@ static inline gboolean before_end(const LttEvent *e, guint order, const MergeKey
 		return order < end->order;
 	return e->block < end->block || (e->block == end->block && e->offset < end->offset);
 }
+
+/* Events ahead of delivery whose copies are asked for. */
+#define PREFETCH_AHEAD 16
 
 static guint64 run(LttvTracesetContext *self, LttTime end_time, guint64 max_events,
                    const LttvTracesetContextPosition *end_position, gboolean whole_times,
