@@ -1,69 +1,58 @@
 /* tracecontext.c: traceset, trace and tracefile contexts, the time-ordered
  * merge, seeking and positions. */
 #include <config.h>
-#include <stdlib.h>
 #include <string.h>
 #include "traceset-private.h"
 #include "tracecontext.h"
 #include "merge-window.h"
 #include "hook-private.h"
 
-/* How a lane's events reach the hooks, decided from the lists' contents
- * while no list changes: most tracefiles have one event hook and no by-id
- * hook, and calling it directly spares reading two list structures per
- * tracefile, which with 1,000 tracefiles are cache misses. */
-typedef enum {
-	LANE_NO_HOOK,
-	LANE_ONE_HOOK,
-	LANE_LISTS                  /* anything else: the lists, merged by priority */
-} LaneDispatch;
-
-/* What the merge needs of one tracefile, in one cache line (aligned so
- * that no lane straddles two). */
-typedef struct __attribute__((aligned(64))) {
+/* Where the merge keeps one tracefile's cursor (16 bytes: the lanes of
+ * 1,000 tracefiles take 16 KiB). */
+typedef struct {
 	LttvTracefileContext *tfc;
 	const LttEvent *cur;        /* the cursor's event, once it had one (the pointer stays) */
-	LttvHook hook;              /* LANE_ONE_HOOK */
-	void *hook_data;
-	guint64 changes;            /* lttv_hooks_changes when dispatch was decided */
-	LaneDispatch dispatch;
 } Lane;
 
-static void lane_decide(Lane *l)
-{
-	l->changes = lttv_hooks_changes;
-	const LttvHooksById *by_id = l->tfc->event_by_id;
-	guint n = lttv_hooks_number(l->tfc->event);
-	if (by_id->len != 0 || by_id->sparse != NULL || n > 1)
-		l->dispatch = LANE_LISTS;
-	else if (n == 1 && lttv_hooks_get(l->tfc->event, 0, &l->hook, &l->hook_data, NULL, NULL))
-		l->dispatch = LANE_ONE_HOOK;
-	else
-		l->dispatch = LANE_NO_HOOK;
-}
-
-/* A lane's single hook, noted when the window is filled, in a table small
- * enough to stay in the first-level cache, so that delivering reads no
- * lane: hook NULL when the lane has anything else (then the lane decides). */
+/* How one tracefile's events reach its hooks: a single function to call,
+ * decided from the lists' contents and decided again when any list has
+ * changed since.  Most tracefiles have one event hook and no by-id hook;
+ * calling it directly spares reading two list structures per event, which
+ * with 1,000 tracefiles are cache misses.  The table (32 bytes per
+ * tracefile) stays in the first-level cache. */
 typedef struct {
-	LttvHook hook;
+	LttvHook hook;              /* the one hook, deliver_nothing or deliver_lists */
 	void *hook_data;
 	LttvTracefileContext *tfc;
-} Delivery;
+	guint64 changes;            /* lttv_hooks_changes when decided */
+} Dispatch;
 
-/* Calls the hooks of e, of lane's tracefile; TRUE when one asks to stop. */
-static inline gboolean lane_deliver(Lane *l, const LttEvent *e)
+static gboolean deliver_nothing(void *hook_data, void *call_data)
 {
-	if (G_UNLIKELY(l->changes != lttv_hooks_changes))
-		lane_decide(l);
-	l->tfc->e = e;
-	if (G_LIKELY(l->dispatch == LANE_ONE_HOOK))
-		return l->hook(l->hook_data, l->tfc);
-	if (l->dispatch == LANE_NO_HOOK)
-		return FALSE;
-	LttvHooks *by_id = lttv_hooks_by_id_get(l->tfc->event_by_id, e->id);
-	return by_id != NULL ? lttv_hooks_call_merge(l->tfc->event, l->tfc, by_id, l->tfc) :
-	                       lttv_hooks_call(l->tfc->event, l->tfc);
+	return FALSE;
+}
+
+/* The event and by-id lists, merged by priority. */
+static gboolean deliver_lists(void *hook_data, void *call_data)
+{
+	LttvTracefileContext *tfc = call_data;
+	LttvHooks *by_id = lttv_hooks_by_id_get(tfc->event_by_id, tfc->e->id);
+	return by_id != NULL ? lttv_hooks_call_merge(tfc->event, tfc, by_id, tfc) :
+	                       lttv_hooks_call(tfc->event, tfc);
+}
+
+static void dispatch_decide(Dispatch *d)
+{
+	d->changes = lttv_hooks_changes;
+	const LttvHooksById *by_id = d->tfc->event_by_id;
+	guint n = lttv_hooks_number(d->tfc->event);
+	if (by_id->len != 0 || by_id->sparse != NULL || n > 1) {
+		d->hook = deliver_lists;
+		d->hook_data = NULL;
+	} else if (n == 0 || !lttv_hooks_get(d->tfc->event, 0, &d->hook, &d->hook_data, NULL, NULL)) {
+		d->hook = deliver_nothing;
+		d->hook_data = NULL;
+	}
 }
 
 /* The merge (merge-window.h): windows of time [start, start + width) whose
@@ -73,10 +62,9 @@ static inline gboolean lane_deliver(Lane *l, const LttEvent *e)
  * the window's next (none: the end of the traceset). */
 struct _LttvContextReader {
 	guint n;
-	Lane *lanes;                /* by order, cache-line aligned */
+	Lane *lanes;                /* by order */
+	Dispatch *dispatch;         /* by order */
 	MergeWindow w;
-	Delivery *deliveries;       /* per lane, valid while lttv_hooks_changes == changes */
-	guint64 changes;
 	guint32 *first;             /* by order, while filling: its first copy */
 	LttTime width;              /* of the next window */
 	guint target;               /* events a window aims at */
@@ -156,9 +144,9 @@ static void reclaim(LttvContextReader *r)
 /* ---- the window ---- */
 
 /* Enough events that touching every tracefile once per window costs
- * little, few enough that the window's buffers stay in the caches: 16 per
- * tracefile did as well as 4 or 8 with 1,000 tracefiles, and 32 or more
- * was slower (bench-merge). */
+ * little, few enough that the window's buffers stay in the caches: with
+ * 1,000 tracefiles, 8, 16 and 32 per tracefile did alike and 48 was slower
+ * (bench-merge, with the window at 76 bytes per event). */
 static guint window_target(guint n)
 {
 	return CLAMP(16 * n, 4096, 65536);
@@ -179,7 +167,6 @@ static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, 
 {
 	MergeWindow *w = &r->w;
 	merge_window_reset(w);
-	r->changes = lttv_hooks_changes;
 	for (guint i = 0; i < r->n; i++) {
 		Lane *l = &r->lanes[i];
 		r->first[i] = w->len;
@@ -196,10 +183,6 @@ static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, 
 			for (guint k = 0; k < 4; k++)
 				__builtin_prefetch(next + 64 * k);
 		}
-		if (l->changes != lttv_hooks_changes)
-			lane_decide(l);
-		gboolean one = l->dispatch == LANE_ONE_HOOK;
-		r->deliveries[i] = (Delivery) { one ? l->hook : NULL, one ? l->hook_data : NULL, l->tfc };
 		while (l->tfc->has_event && l->cur->time - start < width) {
 			if (G_UNLIKELY(w->len >= max)) {
 				for (guint j = 0; j <= i; j++) {
@@ -321,17 +304,16 @@ static void context_init(LttvTracesetContext *self, LttvTraceset *ts)
 	}
 	LttvContextReader *r = g_new0(LttvContextReader, 1);
 	r->n = all->len;
-	void *lanes = NULL;
-	if (posix_memalign(&lanes, 64, MAX(r->n, 1) * sizeof(Lane)) != 0)
-		g_error("out of memory for %u tracefiles", r->n);
-	r->lanes = lanes;
+	r->lanes = g_new(Lane, MAX(r->n, 1));
+	r->dispatch = g_new(Dispatch, MAX(r->n, 1));
 	for (guint i = 0; i < r->n; i++) {
 		LttvTracefileContext *tfc = g_ptr_array_index(all, i);
 		r->lanes[i] = (Lane) { tfc, NULL };
+		/* Decided before the first event: no hook list has this value. */
+		r->dispatch[i] = (Dispatch) { deliver_nothing, NULL, tfc, lttv_hooks_changes - 1 };
 	}
 	g_ptr_array_free(all, TRUE);
 	r->first = g_new0(guint32, MAX(r->n, 1));
-	r->deliveries = g_new0(Delivery, MAX(r->n, 1));
 	r->target = window_target(r->n);
 	r->width = 1024;
 	merge_window_init(&r->w, r->target);
@@ -358,9 +340,9 @@ static void context_fini(LttvTracesetContext *self)
 	self->traces = NULL;
 	self->n_traces = 0;
 	g_clear_object(&self->a);
-	free(self->reader->lanes);
+	g_free(self->reader->lanes);
+	g_free(self->reader->dispatch);
 	g_free(self->reader->first);
-	g_free(self->reader->deliveries);
 	merge_window_free(&self->reader->w);
 	g_clear_pointer(&self->reader, g_free);
 }
@@ -739,13 +721,11 @@ static guint64 run(LttvTracesetContext *self, LttTime end_time, guint64 max_even
 			__builtin_prefetch(&r->w.orders[c]);
 		}
 		if (deliver) {
-			const Delivery *d = &r->deliveries[order];
-			if (G_LIKELY(d->hook != NULL && r->changes == lttv_hooks_changes)) {
-				d->tfc->e = e;
-				stop = d->hook(d->hook_data, d->tfc);
-			} else {
-				stop = lane_deliver(&r->lanes[order], e);
-			}
+			Dispatch *d = &r->dispatch[order];
+			if (G_UNLIKELY(d->changes != lttv_hooks_changes))
+				dispatch_decide(d);
+			d->tfc->e = e;
+			stop = d->hook(d->hook_data, d->tfc);
 		}
 		count++;
 		last = e->time;
