@@ -72,6 +72,8 @@ struct _LttvStatsProc {
 	LttvStatsFrame *frames;
 	guint leaf_cpu;                /* where the frames' unflushed counts were made */
 	LttvStatsTask *task;           /* looked up when first needed (the birth may still change) */
+	const char *name;              /* the name and group last given to the task's record */
+	gint32 tgid;
 	GArray *pending;               /* time of frames not identified yet (stats.c); NULL: none */
 };
 

@@ -204,6 +204,7 @@ LttvStatsProc *lttv_stats_proc_new(LttvProcess *p)
 	ps->frames = g_new0(LttvStatsFrame, ps->capacity);
 	ps->depth = p->depth;
 	ps->leaf_cpu = p->cpu;
+	ps->tgid = G_MININT32;         /* not given to the record yet */
 	p->stats = ps;
 	return ps;
 }
@@ -224,8 +225,8 @@ static LttvStatsTask *proc_task_slow(LttvStats *s, LttvStatsProc *ps, const Lttv
 	guint i;
 
 	ps->task = task_record(s, p->pid, p->birth, p->cpu);
-	ps->task->name = p->name;
-	ps->task->tgid = p->tgid;
+	ps->task->name = ps->name = p->name;
+	ps->task->tgid = ps->tgid = p->tgid;
 	for (i = 0; i < ps->depth; i++)
 		ps->frames[i].leaf = 0;
 	if (ps->pending != NULL)
@@ -362,9 +363,13 @@ void lttv_stats_on_cpu_enter(LttvStats *s, guint cpu)
 				ps->frames[i].leaf = 0;
 			ps->leaf_cpu = cpu;
 		}
-		task = proc_task(s, ps, p);
-		task->name = p->name;
-		task->tgid = p->tgid;
+		/* The record is rarely in cache: written only when the name
+		 * or the group changed since this task last ran. */
+		if (ps->name != p->name || ps->tgid != p->tgid) {
+			task = proc_task(s, ps, p);
+			task->name = ps->name = p->name;
+			task->tgid = ps->tgid = p->tgid;
+		}
 	}
 	c->proc = ps;
 	c->task = p;
