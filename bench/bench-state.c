@@ -1,5 +1,7 @@
 /* bench-state.c: speed of the analysis engines on one trace: reading alone,
- * state, state + statistics, with checkpoints, and the cost of the state at
+ * state, state + statistics, with checkpoints (fed by the tests' heap
+ * merge), reading and state + statistics through the traceset context (as
+ * lttv -m batchAnalysis -s runs them), and the cost of the state at
  * a random time for several checkpoint intervals.  Prints figures (CPU time
  * of this process); asserts nothing (doc/performance.md, doc/analysis.md §2.1). */
 #include "config.h"
@@ -10,6 +12,8 @@
 #include <lttv/state.h>
 #include <lttv/stats.h>
 #include <lttv/checkpoint.h>
+#include <lttv/tracecontext.h>
+#include <lttv/traceset.h>
 #include "analysis-merge.h"
 #include "test-ltt-util.h"
 
@@ -30,7 +34,7 @@ static const GOptionEntry entries[] = {
 	{ "rounds", 'r', 0, G_OPTION_ARG_INT, &rounds_arg,
 	  "Rounds of the passes, alternated; prints the min and median events/s (1)", "N" },
 	{ "passes", 'p', 0, G_OPTION_ARG_STRING, &passes_arg,
-	  "Passes to run, among read, state, stats, checkpoints (all)", "P,P,..." },
+	  "Passes to run, among read, state, stats, checkpoints, ctx-read, ctx-stats (all)", "P,P,..." },
 	{ "version", 0, 0, G_OPTION_ARG_NONE, &version_arg, "Print the version and exit", NULL },
 	{ NULL }
 };
@@ -45,7 +49,7 @@ static double cpu_seconds(void)
 	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
 }
 
-typedef enum { PASS_READ, PASS_STATE, PASS_STATS, PASS_STATS_CHECKPOINTS } PassKind;
+typedef enum { PASS_READ, PASS_STATE, PASS_STATS, PASS_STATS_CHECKPOINTS, PASS_CTX_READ, PASS_CTX_STATS } PassKind;
 
 /* One full pass; returns events/s and the number of events in *count.  For
  * statistics, *tree_seconds gets the time of building the whole tree. */
@@ -86,6 +90,92 @@ static double pass(LttTrace *trace, PassKind kind, guint64 *count, double *tree_
 	lttv_trace_state_free(ts);
 	lttv_checkpoints_free(cps);
 	analysis_merge_free(m);
+	*count = n;
+	return (double) n / seconds;
+}
+
+static gboolean ctx_count(void *hook_data, void *call_data)
+{
+	(*(guint64 *) hook_data)++;
+	return FALSE;
+}
+
+static gboolean ctx_stats(void *hook_data, void *call_data)
+{
+	LttvTracefileContext *tfc = call_data;
+
+	lttv_stats_apply(hook_data, tfc->e);
+	return FALSE;
+}
+
+/* The traceset context of the context passes, opened once; its first pass
+ * maps every page, as the heap's passes find them after their first round. */
+static LttvTraceset *ctx_set;
+static LttvTracesetContext *ctx_shared;
+
+static LttvTracesetContext *ctx_get(LttTrace *trace)
+{
+	GError *error = NULL;
+	LttvTrace *t;
+	LttvHooks *hooks;
+	guint64 n = 0;
+
+	if (ctx_shared != NULL)
+		return ctx_shared;
+	t = lttv_trace_open(ltt_trace_path(trace), &error);
+	if (t == NULL) {
+		fprintf(stderr, "bench-state: %s\n", error->message);
+		exit(1);
+	}
+	ctx_set = lttv_traceset_new();
+	lttv_traceset_add(ctx_set, t);
+	lttv_trace_unref(t);
+	ctx_shared = lttv_traceset_context_new(ctx_set);
+	hooks = lttv_hooks_new();
+	lttv_hooks_add(hooks, ctx_count, &n, LTTV_PRIO_DEFAULT);
+	lttv_process_traceset_begin(ctx_shared, NULL, NULL, NULL, hooks, NULL);
+	lttv_process_traceset_middle(ctx_shared, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
+	lttv_process_traceset_end(ctx_shared, NULL, NULL, NULL, hooks, NULL);
+	lttv_hooks_destroy(hooks);
+	return ctx_shared;
+}
+
+static void ctx_free(void)
+{
+	if (ctx_shared == NULL)
+		return;
+	g_object_unref(ctx_shared);
+	lttv_traceset_destroy(ctx_set);
+}
+
+/* The pipeline of lttv -m batchAnalysis -s: the traceset context's merge
+ * calls the statistics' hook, its only one. */
+static double ctx_pass(LttTrace *trace, gboolean stats, guint64 *count)
+{
+	LttvTracesetContext *ctx = ctx_get(trace);
+	LttvHooks *hooks = lttv_hooks_new();
+	LttvTraceState *ts = lttv_trace_state_new(ctx->traces[0]->t);
+	LttvStats *s = stats ? lttv_stats_new(ts, ltt_trace_start_time(trace)) : NULL;
+	guint64 n = 0;
+	double start, seconds;
+
+	if (s != NULL)
+		lttv_hooks_add(hooks, ctx_stats, s, LTTV_PRIO_DEFAULT);
+	else
+		lttv_hooks_add(hooks, ctx_count, &n, LTTV_PRIO_DEFAULT);
+	lttv_process_traceset_begin(ctx, NULL, NULL, NULL, hooks, NULL);
+	lttv_process_traceset_seek_time(ctx, 0);
+	start = cpu_seconds();
+	lttv_process_traceset_middle(ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
+	if (s != NULL) {
+		lttv_stats_close(s, lttv_trace_state_time(ts));
+		n = lttv_trace_state_event_count(ts);
+	}
+	seconds = cpu_seconds() - start;
+	lttv_process_traceset_end(ctx, NULL, NULL, NULL, hooks, NULL);
+	lttv_hooks_destroy(hooks);
+	lttv_stats_free(s);
+	lttv_trace_state_free(ts);
 	*count = n;
 	return (double) n / seconds;
 }
@@ -175,11 +265,12 @@ static int compare_doubles(const void *a, const void *b)
  * neighbour's burst of load hits all of them alike. */
 static void run_passes(LttTrace *trace)
 {
-	static const char *const names[] = { "read", "state", "stats", "checkpoints" };
+	static const char *const names[] = { "read", "state", "stats", "checkpoints", "ctx-read", "ctx-stats" };
 	static const char *const labels[] = {
-		"read only", "state", "state + statistics", "state + statistics + checkpoints"
+		"read only", "state", "state + statistics", "state + statistics + checkpoints",
+		"read, traceset context", "state + statistics, context"
 	};
-	char **wanted = g_strsplit(passes_arg != NULL ? passes_arg : "read,state,stats,checkpoints", ",", -1);
+	char **wanted = g_strsplit(passes_arg != NULL ? passes_arg : "read,state,stats,checkpoints,ctx-read,ctx-stats", ",", -1);
 	int rounds = MAX(rounds_arg, 1);
 	double rates[G_N_ELEMENTS(names)][rounds], trees[rounds];
 	gboolean run[G_N_ELEMENTS(names)] = { FALSE };
@@ -193,7 +284,8 @@ static void run_passes(LttTrace *trace)
 	for (r = 0; r < rounds; r++)
 		for (k = 0; k < G_N_ELEMENTS(names); k++)
 			if (run[k])
-				rates[k][r] = pass(trace, (PassKind) k, &n, k == PASS_STATS ? &trees[r] : NULL) / 1e6;
+				rates[k][r] = (k >= PASS_CTX_READ ? ctx_pass(trace, k == PASS_CTX_STATS, &n)
+				               : pass(trace, (PassKind) k, &n, k == PASS_STATS ? &trees[r] : NULL)) / 1e6;
 	for (k = 0; k < G_N_ELEMENTS(names); k++) {
 		if (!run[k])
 			continue;
@@ -238,6 +330,7 @@ int main(int argc, char **argv)
 		if (intervals[i][0] != '\0')
 			measure_seeks(trace, (guint) g_ascii_strtoull(intervals[i], NULL, 10));
 	g_strfreev(intervals);
+	ctx_free();
 	ltt_trace_unref(trace);
 	if (tmpdir != NULL)
 		tlt_remove_dir(tmpdir);
