@@ -59,17 +59,12 @@ static inline void merge_window_append(MergeWindow *w, const LttEvent *e, LttTim
 	w->len++;
 }
 
-/* Up to this many tracefiles, their runs are merged rather than radix
- * sorted (merge_window_sort). */
-#define MERGE_WINDOW_FEW_RUNS 8
-
 /* Sorts the keys by rel, stably: appended in (tracefile, sequence) order,
  * equal times then come in tracefile order, as the merge requires.  max_rel
  * bounds every rel (it sets the number of passes); it must be below
- * MERGE_WINDOW_MAX_WIDTH unless it is 0.  first[i] is where tracefile i's
- * copies start (n_runs tracefiles); each tracefile's copies are in time
- * order, as libltt reads them. */
-void merge_window_sort(MergeWindow *w, LttTime max_rel, const guint32 *first, guint n_runs);
+ * MERGE_WINDOW_MAX_WIDTH unless it is 0.  one_run: the copies are in order
+ * as appended (one tracefile), nothing to sort. */
+void merge_window_sort(MergeWindow *w, LttTime max_rel, gboolean one_run);
 
 /* The copy index of the i-th event in merge order. */
 static inline guint merge_window_copy_index(const MergeWindow *w, guint i)

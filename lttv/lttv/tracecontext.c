@@ -204,6 +204,15 @@ static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, 
 	return TRUE;
 }
 
+/* Did a single tracefile fill the window (its copies are then in order)? */
+static gboolean window_one_run(const LttvContextReader *r)
+{
+	guint runs = 0;
+	for (guint i = 0; i < r->n && runs < 2; i++)
+		runs += r->first[i] != segment_end(r, i);
+	return runs < 2;
+}
+
 /* Fills the window with the next events; FALSE at the end of the traceset. */
 static gboolean window_fill(LttvContextReader *r)
 {
@@ -225,7 +234,7 @@ static gboolean window_fill(LttvContextReader *r)
 	 * single time, which must come together. */
 	while (!window_copy(r, start, r->width, r->width > 1 ? 4 * r->target : G_MAXUINT))
 		r->width = MAX(r->width / 8, 1);
-	merge_window_sort(&r->w, r->width - 1, r->first, r->n);
+	merge_window_sort(&r->w, r->width - 1, window_one_run(r));
 	/* The next window aims at the target at the density just seen, growing
 	 * at most fourfold so that a sparse stretch does not overshoot. */
 	guint64 want = (guint64) ((double) r->width * r->target / r->w.len);
