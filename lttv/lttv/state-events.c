@@ -190,30 +190,6 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 	return h;
 }
 
-/* Offset of the NUL ending the string at off, or len when there is none.
- * Inline, eight bytes at a time: the strings before the fields the state
- * reads are task names, a few bytes long, where a call to memchr costs
- * more than the search. */
-static inline gsize string_end(const guint8 *payload, gsize off, gsize len)
-{
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-	const guint64 ones = G_GUINT64_CONSTANT(0x0101010101010101), highs = ones << 7;
-
-	for (; off + 8 <= len; off += 8) {
-		guint64 v, zero;
-
-		memcpy(&v, payload + off, 8);
-		zero = (v - ones) & ~v & highs;     /* the lowest flag marks the first NUL */
-		if (zero != 0)
-			return off + (gsize) (__builtin_ctzll(zero) >> 3);
-	}
-#endif
-	for (; off < len; off++)
-		if (payload[off] == 0)
-			return off;
-	return len;
-}
-
 /* Offset of the field in this payload, or -1 when the payload is too
  * short for what precedes it.  The ends of the strings found are kept for
  * the event's other fields. */
@@ -223,14 +199,17 @@ static inline gssize field_offset(const LttvFieldReader *r, LttvEventData *e)
 	guint k;
 
 	for (k = 0; k < r->n_strings; k++) {
+		const guint8 *nul;
+
 		if (k < e->n_ends) {
 			off = e->ends[k];
 			continue;
 		}
 		off += (gsize) r->gaps[k];
-		if (off >= len || (off = string_end(e->payload, off, len)) == len)
+		nul = off < len ? memchr(e->payload + off, 0, len - off) : NULL;
+		if (nul == NULL)
 			return -1;
-		off++;
+		off = (gsize) (nul - e->payload) + 1;
 		e->ends[e->n_ends++] = off;
 	}
 	off += (gsize) r->tail;
