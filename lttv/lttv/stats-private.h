@@ -62,8 +62,12 @@ typedef struct {
 	LttTime own;                   /* CPU time not yet in the leaf */
 	guint32 types[LTTV_STATS_FRAME_TYPES];  /* events not yet in the leaf: type index + 1, 0: unused */
 	guint32 counts[LTTV_STATS_FRAME_TYPES];
-	guint32 leaf;                  /* index + 1 in the task's leaves on leaf_cpu, 0 until looked up */
+	guint32 leaf;                  /* index + 1 in the task's leaves on leaf_cpu, 0 until looked up;
+	                                * with LTTV_STATS_LEAF_GUESS: the leaf the frame's hash slot
+	                                * named when it was pushed, to be checked */
 } LttvStatsFrame;
+
+#define LTTV_STATS_LEAF_GUESS 0x80000000u
 
 /* The counters of a live task (LttvProcess.stats), frame by frame of its
  * stack. */
@@ -193,14 +197,17 @@ static inline void lttv_stats_on_frame_push(LttvStats *s, LttvProcess *p)
 	LttvStatsTask *t = ps->task;
 	guint32 slot;
 
-	lttv_stats_frame_new(ps, p->depth - 1);
+	LttvStatsFrame *sf = lttv_stats_frame_new(ps, p->depth - 1);
 	/* The frame's leaf is needed when it ends, a few events from now, and
 	 * is rarely in cache (its task's slots usually are): start loading
-	 * the leaf its hash names. */
+	 * the leaf its hash names, which usually is the frame's, so that the
+	 * end only checks it. */
 	if (t != NULL) {
 		slot = t->slots[lttv_stats_leaf_hash(ps->leaf_cpu, f->mode, f->submode) & (t->capacity - 1)];
-		if (slot != 0)
+		if (slot != 0) {
 			__builtin_prefetch(&t->leaves[slot - 1], 1);
+			sf->leaf = slot | LTTV_STATS_LEAF_GUESS;
+		}
 	}
 }
 

@@ -302,6 +302,11 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame(LttvStats *s, LttvStats
 	LttvStatsFrame *f = &ps->frames[i];
 	LttvStatsLeaf *leaf;
 
+	if (f->leaf & LTTV_STATS_LEAF_GUESS) {
+		leaf = &t->leaves[(f->leaf & ~LTTV_STATS_LEAF_GUESS) - 1];
+		f->leaf = leaf->submode == ef->submode && leaf->mode == ef->mode && leaf->cpu == ps->leaf_cpu ?
+		          f->leaf & ~LTTV_STATS_LEAF_GUESS : 0;
+	}
 	if (G_UNLIKELY(f->leaf == 0))
 		f->leaf = task_leaf(t, ps->leaf_cpu, ef->mode, ef->submode) + 1;
 	leaf = &t->leaves[f->leaf - 1];
