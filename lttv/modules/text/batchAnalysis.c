@@ -22,6 +22,7 @@ static gboolean compute_stats;
 
 /* How one tracefile's events reach the text modules. */
 typedef struct {
+	LttvTracefileContext *tfc;
 	LttvHooks *hooks;          /* published as batch/event */
 	LttvTraceState *state;     /* of the tracefile's trace; NULL when not tracked */
 	LttvFilter *filter;        /* NULL: every event is selected */
@@ -93,6 +94,7 @@ static void run_setup(Run *run, LttvFilter *filter, gboolean need_state)
 		for (guint j = 0; j < tc->n_tracefiles; j++) {
 			LttvTracefileContext *tfc = tc->tracefiles[j];
 			Delivery *d = g_new0(Delivery, 1);
+			d->tfc = tfc;
 			d->hooks = lttv_hooks_new();
 			d->state = state;
 			d->filter = filter;
@@ -103,6 +105,18 @@ static void run_setup(Run *run, LttvFilter *filter, gboolean need_state)
 			if (compute_stats)
 				lttv_hooks_add(tfc->event, count_event, run->stats[i], LTTV_PRIO_STATE);
 		}
+	}
+}
+
+/* Once the hooks/tracefile/before hooks ran, the modules' lists are final
+ * (lttv.h): a tracefile whose events go to no module needs no delivery, and
+ * the context then calls its state or statistics hook directly. */
+static void run_drop_idle_deliveries(Run *run)
+{
+	for (guint i = 0; i < run->deliveries->len; i++) {
+		Delivery *d = g_ptr_array_index(run->deliveries, i);
+		if (lttv_hooks_number(d->hooks) == 0)
+			lttv_hooks_remove_data(d->tfc->event, deliver, d);
 	}
 }
 
@@ -145,6 +159,7 @@ static gboolean batch_run(void *hook_data, void *call_data)
 	lttv_process_traceset_begin(run.ctx, lttv_global_hooks("hooks/traceset/before"),
 	                            lttv_global_hooks("hooks/trace/before"),
 	                            lttv_global_hooks("hooks/tracefile/before"), NULL, NULL);
+	run_drop_idle_deliveries(&run);
 	guint64 n = lttv_process_traceset_middle(run.ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
 	if (compute_stats)
 		run_close_stats(&run);
