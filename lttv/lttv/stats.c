@@ -241,6 +241,17 @@ static inline LttvStatsTask *proc_task(LttvStats *s, LttvStatsProc *ps, const Lt
 	return proc_task_slow(s, ps, p);
 }
 
+/* p's record, given p's current name and group (kept in ps too, so that a
+ * task that runs again writes its cold record only when they changed). */
+static LttvStatsTask *proc_task_named(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
+{
+	LttvStatsTask *task = proc_task(s, ps, p);
+
+	task->name = ps->name = p->name;
+	task->tgid = ps->tgid = p->tgid;
+	return task;
+}
+
 static void add_pending(LttvStatsProc *ps, guint frame, const LttvStatsLeaf *leaf, LttTime amount)
 {
 	PendingTime *pt;
@@ -360,21 +371,14 @@ void lttv_stats_on_cpu_enter(LttvStats *s, guint cpu)
 	 * it often runs there again (idle tasks always do).  Only when it comes
 	 * back on another CPU do those counts go to the first CPU's leaves. */
 	if (ps != NULL) {
-		LttvStatsTask *task;
-
 		if (ps->leaf_cpu != cpu) {
 			flush_all(s, ps, p);
 			for (i = 0; i < ps->depth; i++)
 				ps->frames[i].leaf = 0;
 			ps->leaf_cpu = cpu;
 		}
-		/* The record is rarely in cache: written only when the name
-		 * or the group changed since this task last ran. */
-		if (ps->name != p->name || ps->tgid != p->tgid) {
-			task = proc_task(s, ps, p);
-			task->name = ps->name = p->name;
-			task->tgid = ps->tgid = p->tgid;
-		}
+		if (ps->name != p->name || ps->tgid != p->tgid)
+			proc_task_named(s, ps, p);
 	}
 	c->proc = ps;
 	c->task = p;
@@ -438,11 +442,9 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 static void close_all_frames(LttvStats *s, LttvProcess *p, LttTime t)
 {
 	LttvStatsProc *ps = lttv_stats_proc(p);
-	LttvStatsTask *task = proc_task(s, ps, p);
 	guint i = p->depth;
 
-	task->name = p->name;
-	task->tgid = p->tgid;
+	proc_task_named(s, ps, p);
 	while (i-- > 0)
 		close_frame(s, ps, p, i, &p->stack[i], t);
 }
