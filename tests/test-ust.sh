@@ -11,6 +11,7 @@ DRAIN=$B/ltt-control/ust/ltt-ust-drain
 EXAMPLE=$B/tests/ust-example/ust-example
 VERIFY=$B/tests/test-ust-verify
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/test-ust.XXXXXX") || exit 1
+TMP=$(cd "$TMP" && pwd) || exit 1   # absolute, as the drainer writes its trace in the lock file
 trap 'kill $DPID $APID 2>/dev/null; rm -rf "$TMP"' EXIT
 n=0
 DPID=
@@ -47,7 +48,13 @@ wait_for() { # wait_for GLOB: until a file matches (the drainer wrote events), 3
 
 start_drain() { # start_drain TRACE REGISTRY: returns once the drainer holds the registry
 	"$DRAIN" -o "$1" --registry "$2" --period 20 & DPID=$!
-	wait_for "$2/.drainer.lock"
+	# The lock file names the trace of its holder: a drainer killed before
+	# leaves its own, which says nothing about this one being ready (and a
+	# SIGTERM before it is ready would kill it before its handlers exist).
+	i=0
+	while ! grep -qxF "trace $1" "$2/.drainer.lock" 2>/dev/null && [ $i -lt 3000 ]; do
+		sleep 0.01; i=$((i + 1))
+	done
 }
 
 stop_drain() {
