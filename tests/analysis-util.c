@@ -152,3 +152,50 @@ LttvTraceState *analysis_replay(LttTrace *trace, LttTime t)
 	analysis_merge_free(m);
 	return ts;
 }
+
+void analysis_assert_tree_equal(const LttvStatsNode *a, const LttvStatsNode *b)
+{
+	guint i;
+
+	g_assert_cmpint(a->level, ==, b->level);
+	g_assert_cmpuint(a->cpu, ==, b->cpu);
+	g_assert_cmpint(a->pid, ==, b->pid);
+	g_assert_cmpint(a->tgid, ==, b->tgid);
+	g_assert_cmpuint(a->birth, ==, b->birth);
+	g_assert_cmpstr(a->name, ==, b->name);
+	g_assert_cmpint(a->mode, ==, b->mode);
+	g_assert_cmpint(a->submode, ==, b->submode);
+	g_assert_true(a->event_type == b->event_type);
+	g_assert_cmpuint(a->events, ==, b->events);
+	g_assert_cmpuint(a->cpu_time, ==, b->cpu_time);
+	g_assert_cmpuint(a->elapsed_time, ==, b->elapsed_time);
+	g_assert_cmpuint(a->cumulative_time, ==, b->cumulative_time);
+	g_assert_true((a->children == NULL) == (b->children == NULL));
+	if (a->children == NULL)
+		return;
+	g_assert_cmpuint(a->children->len, ==, b->children->len);
+	for (i = 0; i < a->children->len; i++)
+		analysis_assert_tree_equal(g_ptr_array_index(a->children, i), g_ptr_array_index(b->children, i));
+}
+
+LttvStats *analysis_whole_stats(LttTrace *trace, LttvTraceState **ts_out, LttTime *last_out)
+{
+	AnalysisMerge *m = analysis_merge_new(trace);
+	LttvTraceState *ts = lttv_trace_state_new(trace);
+	LttvStats *s = lttv_stats_new(ts, ltt_trace_start_time(trace));
+	const LttEvent *ev;
+	LttTime last = 0;
+
+	while ((ev = analysis_merge_source.peek(m)) != NULL) {
+		last = ltt_event_time(ev);
+		lttv_stats_apply(s, ev);
+		analysis_merge_source.advance(m);
+	}
+	g_assert_cmpuint(analysis_merge_damaged(m), ==, 0);
+	lttv_stats_close(s, last);
+	analysis_merge_free(m);
+	*ts_out = ts;
+	if (last_out != NULL)
+		*last_out = last;
+	return s;
+}

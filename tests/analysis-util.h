@@ -5,6 +5,7 @@
 
 #include <ltt/ltt.h>
 #include <lttv/state.h>
+#include <lttv/stats.h>
 #include "test-ltt-util.h"
 
 /* Runs ltt-synth (from the build tree) with args (NULL-terminated) writing
@@ -19,6 +20,13 @@ char *analysis_tmpdir(void);
 gboolean analysis_state_equal(const LttvTraceState *a, const LttvTraceState *b, GString *why);
 /* Fails the test, saying why, unless a and b are equal. */
 void analysis_assert_state_equal(const LttvTraceState *a, const LttvTraceState *b);
+/* Fails the test unless the two statistics trees are equal, node by node
+ * (keys, names, groups, counts and times). */
+void analysis_assert_tree_equal(const LttvStatsNode *a, const LttvStatsNode *b);
+/* Statistics of the whole trace, applied in time order through the tests'
+ * merge (which must meet no damage) and closed at the last event (*last_out
+ * when not NULL); *ts_out gets the state. */
+LttvStats *analysis_whole_stats(LttTrace *trace, LttvTraceState **ts_out, LttTime *last_out);
 /* A new state with every event of trace earlier than t applied, from the start. */
 LttvTraceState *analysis_replay(LttTrace *trace, LttTime t);
 

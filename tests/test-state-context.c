@@ -9,29 +9,6 @@
 
 static char *tmpdir;
 
-static void assert_tree_equal(const LttvStatsNode *a, const LttvStatsNode *b)
-{
-	guint i;
-
-	g_assert_cmpint(a->level, ==, b->level);
-	g_assert_cmpuint(a->cpu, ==, b->cpu);
-	g_assert_cmpint(a->pid, ==, b->pid);
-	g_assert_cmpuint(a->birth, ==, b->birth);
-	g_assert_cmpint(a->mode, ==, b->mode);
-	g_assert_cmpint(a->submode, ==, b->submode);
-	g_assert_true(a->event_type == b->event_type);
-	g_assert_cmpuint(a->events, ==, b->events);
-	g_assert_cmpuint(a->cpu_time, ==, b->cpu_time);
-	g_assert_cmpuint(a->elapsed_time, ==, b->elapsed_time);
-	g_assert_cmpuint(a->cumulative_time, ==, b->cumulative_time);
-	g_assert_true((a->children == NULL) == (b->children == NULL));
-	if (a->children == NULL)
-		return;
-	g_assert_cmpuint(a->children->len, ==, b->children->len);
-	for (i = 0; i < a->children->len; i++)
-		assert_tree_equal(g_ptr_array_index(a->children, i), g_ptr_array_index(b->children, i));
-}
-
 /* Statistics of [a, b) of trace computed with the test's merge. */
 static LttvStatsNode *reference_stats(LttTrace *trace, LttTime a, LttTime b)
 {
@@ -153,7 +130,7 @@ static void test_context(void)
 			LttvStatsNode *want = reference_stats(ctx->traces[i]->t, a, b);
 
 			g_assert_cmpuint(got->events, >, 1000);
-			assert_tree_equal(got, want);
+			analysis_assert_tree_equal(got, want);
 			lttv_stats_node_free(got);
 			lttv_stats_node_free(want);
 		}

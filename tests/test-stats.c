@@ -25,29 +25,6 @@ static LttTime mode_time(const LttvStatsNode *proc, LttvExecMode mode)
 	return m != NULL ? m->cpu_time : 0;
 }
 
-/* Statistics of the whole trace, closed at its last event. */
-static LttvStats *whole_trace_stats(LttTrace *trace, LttvTraceState **ts_out, LttTime *last_out)
-{
-	AnalysisMerge *m = analysis_merge_new(trace);
-	LttvTraceState *ts = lttv_trace_state_new(trace);
-	LttvStats *s = lttv_stats_new(ts, ltt_trace_start_time(trace));
-	const LttEvent *ev;
-	LttTime last = 0;
-
-	while ((ev = analysis_merge_source.peek(m)) != NULL) {
-		last = ltt_event_time(ev);
-		lttv_stats_apply(s, ev);
-		analysis_merge_source.advance(m);
-	}
-	g_assert_cmpuint(analysis_merge_damaged(m), ==, 0);
-	lttv_stats_close(s, last);
-	analysis_merge_free(m);
-	*ts_out = ts;
-	if (last_out != NULL)
-		*last_out = last;
-	return s;
-}
-
 static void check_against_truth(const char *name, const char *const *args)
 {
 	char *path = analysis_synth(tmpdir, name, TRUE, args);
@@ -68,7 +45,7 @@ static void check_against_truth(const char *name, const char *const *args)
 	g_assert_no_error(error);
 	trace = ltt_trace_open(path, &error);
 	g_assert_no_error(error);
-	s = whole_trace_stats(trace, &ts, NULL);
+	s = analysis_whole_stats(trace, &ts, NULL);
 	tree = lttv_stats_tree(s, FALSE);
 
 	for (i = 0; i < truth->processes->len; i++) {
@@ -246,7 +223,7 @@ static void test_intervals(void)
 	LttvCheckpoints *cps;
 	LttvTraceState *whole_ts;
 	LttTime end;
-	LttvStats *whole = whole_trace_stats(trace, &whole_ts, &end);
+	LttvStats *whole = analysis_whole_stats(trace, &whole_ts, &end);
 	LttvStatsNode *whole_tree = lttv_stats_tree(whole, TRUE);
 	LttTime start = ltt_trace_start_time(trace);
 	LttTime cuts[4] = { start, start + (end - start) / 3, start + (end - start) * 2 / 3, end + 1 };
@@ -327,7 +304,7 @@ static void test_tree_sums(void)
 	LttvStatsNode *per_cpu, *per_process;
 
 	g_assert_no_error(error);
-	s = whole_trace_stats(trace, &ts, NULL);
+	s = analysis_whole_stats(trace, &ts, NULL);
 	per_cpu = lttv_stats_tree(s, TRUE);
 	per_process = lttv_stats_tree(s, FALSE);
 	check_sums(per_cpu);
