@@ -116,6 +116,40 @@ G_GNUC_INTERNAL void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, g
 /* p leaves the process table at t (freed, or replaced by a reused pid). */
 G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t);
 
+/*
+ * A run by CPU, in lanes (stats-by-cpu.c): each CPU's local events
+ * (lttv_event_kind_is_cpu_local) are applied as they come, the others in
+ * the traceset's time order, so a CPU's local events may be applied before
+ * another CPU's earlier ordered events.  That gives the time order's result
+ * as long as an ordered event touches no task running on another CPU, and
+ * no IRQ line's count would go below zero (where the order of its changes
+ * matters): otherwise the state sets conflict, and the run is void (the
+ * caller redoes it in time order).
+ */
+typedef struct {
+	gboolean conflict;
+	gboolean ordered;          /* for now every event waits for time order (no conflict) */
+} LttvLaneRun;
+
+/* System calls, soft IRQs and faults change only the mode stack of the
+ * task running on the event's CPU (and the statistics of that CPU). */
+static inline gboolean lttv_event_kind_is_cpu_local(LttvEventKind k)
+{
+	switch (k) {
+	case LTTV_EV_NONE:
+	case LTTV_EV_SYS_ENTER:
+	case LTTV_EV_SYS_EXIT:
+	case LTTV_EV_SOFTIRQ_ENTRY:
+	case LTTV_EV_SOFTIRQ_EXIT:
+	case LTTV_EV_PAGE_FAULT_USER:
+	case LTTV_EV_PAGE_FAULT_KERNEL:
+	case LTTV_EV_PAGE_FAULT_EXIT:
+		return TRUE;
+	default:
+		return FALSE;
+	}
+}
+
 struct _LttvTraceState {
 	LttTrace *trace;
 	LttvEventTable *table;
@@ -131,6 +165,7 @@ struct _LttvTraceState {
 	GPtrArray *irq_names;
 	GPtrArray *softirq_names;
 	LttvStats *stats;          /* attached statistics, NULL when none */
+	LttvLaneRun *lanes;        /* while run in lanes, else NULL */
 };
 
 G_GNUC_INTERNAL LttvEventTable *lttv_event_table_new(LttTrace *trace);
@@ -172,10 +207,10 @@ typedef struct {
 	gsize ends[LTTV_MAX_STRINGS];
 } LttvEventData;
 
-static inline void lttv_event_data_init(LttvEventData *e, LttvEventTable *table, const LttEvent *ev)
+static inline void lttv_event_data_init(LttvEventData *e, const LttvEventHandler *h, const LttEvent *ev)
 {
 	e->ev = ev;
-	e->h = lttv_event_table_lookup(table, ev->type);
+	e->h = h;
 	e->payload = ev->payload;
 	e->len = ev->size;
 	e->n_ends = 0;
@@ -208,6 +243,9 @@ static inline gint64 lttv_field_reader_int(const LttvFieldReader *r, LttvEventDa
 }
 
 G_GNUC_INTERNAL void lttv_trace_state_set_stats(LttvTraceState *ts, LttvStats *s);
+/* What lttv_trace_state_apply does to everything but the trace's event
+ * count and times, h being the handler of the event's type. */
+G_GNUC_INTERNAL void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h);
 G_GNUC_INTERNAL void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name);
 
 #endif

@@ -27,6 +27,26 @@ enum { DUMP_MODE_USER, DUMP_MODE_SYSCALL, DUMP_MODE_UNKNOWN };
 			lttv_stats_on_##cb((ts)->stats, __VA_ARGS__); \
 	} while (0)
 
+/* In a run in lanes (state-private.h), whether p runs on a CPU other than
+ * cpu; if so the run is void. */
+static gboolean foreign(LttvTraceState *ts, const LttvProcess *p, guint cpu)
+{
+	if (G_LIKELY(ts->lanes == NULL) || p == NULL || p->cpu == cpu || p->cpu >= ts->cpu_count
+	    || ts->cpus[p->cpu].running != p || ts->lanes->ordered)
+		return FALSE;
+	ts->lanes->conflict = TRUE;
+	return TRUE;
+}
+
+/* In a run in lanes, something the lanes cannot do in any order: the run is void. */
+static gboolean lane_conflict(LttvTraceState *ts)
+{
+	if (G_LIKELY(ts->lanes == NULL) || ts->lanes->ordered)
+		return FALSE;
+	ts->lanes->conflict = TRUE;
+	return TRUE;
+}
+
 static void process_free(LttvProcess *p)
 {
 	g_free(p->stack);
@@ -150,6 +170,7 @@ LttvTraceState *lttv_trace_state_copy(const LttvTraceState *ts)
 	ltt_trace_ref(c->trace);
 	lttv_event_table_ref(c->table);
 	c->stats = NULL;
+	c->lanes = NULL;
 	c->pid_cache = NULL;
 	c->processes = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) process_free);
 	c->cpus = g_memdup2(ts->cpus, ts->cpu_count * sizeof(LttvCpuState));
@@ -222,6 +243,8 @@ static void irq_busy_add(LttvTraceState *ts, gint32 irq, int delta)
 		(*count)++;
 	else if (*count > 0)
 		(*count)--;
+	else
+		lane_conflict(ts);   /* in lanes, where the order of the changes matters */
 }
 
 /* Mode stack primitives: every change goes through these so the
@@ -260,6 +283,10 @@ static void frame_resolve(LttvTraceState *ts, LttvProcess *p, guint i, LttvExecM
 	LttvExecFrame before = p->stack[i];
 
 	if (before.mode == mode && before.submode == submode)
+		return;
+	/* An IRQ frame that changes line or mode: its line's count would go
+	 * down without having gone up. */
+	if ((before.mode == LTTV_MODE_IRQ || mode == LTTV_MODE_IRQ) && lane_conflict(ts))
 		return;
 	p->stack[i].mode = mode;
 	p->stack[i].submode = submode;
@@ -321,10 +348,12 @@ static void exit_mode(LttvTraceState *ts, LttvProcess *p, LttvExecMode mode, gin
 static void cpu_leave(LttvTraceState *ts, guint cpu, LttTime t);
 static void cpu_enter(LttvTraceState *ts, guint cpu);
 
-static void process_remove(LttvTraceState *ts, LttvProcess *p, LttTime t)
+static void process_remove(LttvTraceState *ts, LttvProcess *p, guint cpu, LttTime t)
 {
 	guint i;
 
+	if (foreign(ts, p, cpu))
+		return;
 	for (i = 0; i < ts->cpu_count; i++)
 		if (ts->cpus[i].running == p) {
 			cpu_leave(ts, i, t);
@@ -351,7 +380,7 @@ static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, LttvE
 		p = process_new(pid, cpu, NULL, t);
 		process_insert(ts, p);
 	}
-	if (p->name[0] == '\0' && name != NULL)
+	if (p->name[0] == '\0' && name != NULL && !foreign(ts, p, cpu))
 		p->name = g_intern_string(lttv_field_reader_string(name, ev));
 	return p;
 }
@@ -374,6 +403,8 @@ static void set_running(LttvTraceState *ts, guint cpu, LttvProcess *p, LttTime t
 	guint other = p->cpu;
 
 	if (other != cpu && other < ts->cpu_count && ts->cpus[other].running == p) {
+		if (lane_conflict(ts))
+			return;
 		cpu_leave(ts, other, t);
 		ts->cpus[other].running = NULL;
 		cpu_enter(ts, other);
@@ -403,8 +434,11 @@ static void on_sched_switch(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 	gint32 next_pid = (gint32) lttv_field_reader_int(&h->fields[4], ev);
 	LttvProcess *prev = ts->cpus[cpu].running, *next;
 
-	if (prev == NULL || prev->pid != prev_pid)
+	if (prev == NULL || prev->pid != prev_pid) {
 		prev = process_get(ts, prev_pid, cpu, ev, &h->fields[0], t);
+		if (foreign(ts, prev, cpu))
+			return;
+	}
 	prev->status = status_after_switch(prev, prev_state);
 	prev->cpu = cpu;
 	ts->cpus[cpu].running = NULL;
@@ -453,7 +487,7 @@ static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 p
 		return child;
 	}
 	if (child != NULL)
-		process_remove(ts, child, t);
+		process_remove(ts, child, cpu, t);
 	child = process_new(pid, cpu, name, t);
 	process_insert(ts, child);
 	child->fork_seen = seen;
@@ -476,6 +510,8 @@ static void on_process_fork(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 	gint32 child_pid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
 	LttvProcess *parent = process_get(ts, parent_pid, cpu, ev, NULL, t);
 
+	if (foreign(ts, parent, cpu))
+		return;
 	fork_child(ts, parent, child_pid, lttv_field_reader_string(&h->fields[1], ev), cpu,
 	           FORK_SEEN_PROCESS_FORK, t);
 }
@@ -503,7 +539,8 @@ static void on_exec(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandle
 	const char *slash = strrchr(filename, '/');
 	LttvProcess *p = process_get(ts, pid, cpu, ev, NULL, t);
 
-	p->name = g_intern_string(slash != NULL ? slash + 1 : filename);
+	if (!foreign(ts, p, cpu))
+		p->name = g_intern_string(slash != NULL ? slash + 1 : filename);
 }
 
 static void on_process_exit(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
@@ -520,7 +557,7 @@ static void on_process_free(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 	LttvProcess *p = pid > 0 ? process_lookup(ts, pid) : NULL;
 
 	if (p != NULL)
-		process_remove(ts, p, t);
+		process_remove(ts, p, cpu, t);
 }
 
 static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h,
@@ -536,9 +573,13 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 	if (pid < 0 || task_cpu < 0 || task_cpu >= 4096)
 		return;
 	pcpu = (guint) task_cpu;
+	if (pcpu != cpu && lane_conflict(ts))
+		return;
 	ensure_cpu(ts, pcpu);
 	cpu_leave(ts, pcpu, t);
 	p = process_get(ts, pid, pcpu, ev, NULL, t);
+	if (foreign(ts, p, pcpu))
+		return;
 	p->tgid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
 	p->ppid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
 	p->name = g_intern_string(lttv_field_reader_string(&h->fields[3], ev));
@@ -614,19 +655,22 @@ static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEv
  * state (and through it the statistics) follows what it changes. */
 void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *event)
 {
+	if (ts->event_count++ == 0)
+		ts->start = event->time;
+	ts->time = event->time;
+	lttv_trace_state_dispatch(ts, event, lttv_event_table_lookup(ts->table, event->type));
+}
+
+void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
+{
 	LttvEventData data, *ev = &data;
-	const LttvEventHandler *h;
 	LttTime t = event->time;
 	guint cpu = event->cpu;
 	LttvProcess *p;
 
-	lttv_event_data_init(ev, ts->table, event);
-	h = ev->h;
+	lttv_event_data_init(ev, h, event);
 	if (ts->stats != NULL)
 		lttv_stats_on_event(ts->stats, cpu, h, t);
-	if (ts->event_count++ == 0)
-		ts->start = t;
-	ts->time = t;
 	if (h->kind == LTTV_EV_NONE)
 		return;
 	ensure_cpu(ts, cpu);

@@ -1,0 +1,263 @@
+/* test-stats-by-cpu.c: lttv_stats_run_trace, which reads each CPU of a trace
+ * apart, gives exactly the state and the statistics of a pass in time
+ * order: on the traces of test-stats (lost events, PID
+ * reuse, a start inside system calls, threads, 3000 tasks on 8 CPUs,
+ * big-endian with long gaps), on the bundled sample trace, with two
+ * channels per CPU, and when the lanes meet what they cannot run apart
+ * and redo the run in time order. */
+#include "config.h"
+#include <string.h>
+#include <lttv/state.h>
+#include <lttv/stats.h>
+#include <ltt/writer.h>
+#include "analysis-util.h"
+
+static char *tmpdir;
+
+/* Whether lttv_stats_run_trace must keep its run on lanes. */
+typedef enum { EXPECT_LANES, EXPECT_REDONE, EXPECT_ANY } Expect;
+
+static void check_trace(const char *path, Expect expect)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(path, &error);
+	LttvTraceState *want_ts, *ts;
+	LttvStats *want, *s;
+	LttvStatsNode *want_cpu, *want_proc, *got_cpu, *got_proc;
+	gboolean redone;
+
+	g_assert_no_error(error);
+	want = analysis_whole_stats(trace, &want_ts, NULL);
+	want_cpu = lttv_stats_tree(want, TRUE);
+	want_proc = lttv_stats_tree(want, FALSE);
+	s = lttv_stats_run_trace(trace, &ts, &redone);
+	got_cpu = lttv_stats_tree(s, TRUE);
+	got_proc = lttv_stats_tree(s, FALSE);
+	g_test_message("%s: %s", path, redone ? "redone in time order" : "by CPU");
+	if (expect != EXPECT_ANY)
+		g_assert_cmpint(redone, ==, expect == EXPECT_REDONE);
+	analysis_assert_tree_equal(got_cpu, want_cpu);
+	analysis_assert_tree_equal(got_proc, want_proc);
+	analysis_assert_state_equal(ts, want_ts);
+	g_assert_cmpuint(lttv_trace_state_event_count(ts), ==, lttv_trace_state_event_count(want_ts));
+	g_assert_cmpuint(lttv_trace_state_time(ts), ==, lttv_trace_state_time(want_ts));
+	lttv_stats_node_free(got_cpu);
+	lttv_stats_node_free(got_proc);
+	lttv_stats_free(s);
+	lttv_trace_state_free(ts);
+	lttv_stats_node_free(want_cpu);
+	lttv_stats_node_free(want_proc);
+	lttv_stats_free(want);
+	lttv_trace_state_free(want_ts);
+	ltt_trace_unref(trace);
+}
+
+static void check_synth(const char *name, Expect expect, const char *const *args)
+{
+	char *path = analysis_synth(tmpdir, name, FALSE, args);
+
+	g_assert_nonnull(path);
+	check_trace(path, expect);
+	g_free(path);
+}
+
+static void test_basic(void)
+{
+	const char *args[] = { "--cpus=4", "--processes=20", "--events=60000", "--seed=1", NULL };
+
+	check_synth("basic", EXPECT_LANES, args);
+}
+
+static void test_pid_reuse(void)
+{
+	const char *args[] = { "--cpus=2", "--processes=30", "--events=80000", "--seed=3", "--pid-reuse", NULL };
+
+	check_synth("reuse", EXPECT_LANES, args);
+}
+
+static void test_start_in_syscall(void)
+{
+	const char *args[] = { "--cpus=4", "--processes=40", "--events=40000", "--seed=4", "--start-in-syscall", NULL };
+
+	check_synth("syscall", EXPECT_LANES, args);
+}
+
+static void test_threads(void)
+{
+	const char *args[] = { "--cpus=3", "--processes=10", "--threads-per-process=4", "--events=50000",
+	                       "--seed=5", "--pid-reuse", NULL };
+
+	check_synth("threads", EXPECT_LANES, args);
+}
+
+static void test_many_processes(void)
+{
+	const char *args[] = { "--cpus=8", "--processes=3000", "--events=120000", "--seed=6",
+	                       "--start-in-syscall", NULL };
+
+	check_synth("many", EXPECT_LANES, args);
+}
+
+static void test_big_endian_long_gaps(void)
+{
+	const char *args[] = { "--cpus=2", "--events=30000", "--seed=7", "--big-endian", "--long-gaps", NULL };
+
+	check_synth("gaps", EXPECT_LANES, args);
+}
+
+/* Lost events may leave a task running on two CPUs: whatever the lanes
+ * did, the result is the pass in time order's. */
+static void test_lost_events(void)
+{
+	const char *args[] = { "--cpus=3", "--events=40000", "--seed=2", "--lost-every=3", "--block-size=4096", NULL };
+
+	check_synth("lost", EXPECT_ANY, args);
+}
+
+static void test_sample_trace(void)
+{
+	char *path = g_build_filename(TOP_SRCDIR, "tests", "data", "sample-trace", NULL);
+
+	check_trace(path, EXPECT_LANES);
+	g_free(path);
+}
+
+/* A copy of a trace where each kernel_N file has a twin extra_N declaring
+ * the same events in channel "extra": two tracefiles per CPU, whose events
+ * all tie in time (the lower tracefile goes first, as in the merge). */
+static char *trace_with_twin_channel(const char *name)
+{
+	const char *args[] = { "--cpus=2", "--processes=10", "--events=20000", "--seed=8", NULL };
+	char *path = analysis_synth(tmpdir, name, FALSE, args);
+	char *md_path = g_build_filename(path, "metadata", NULL), *md;
+	GString *out = g_string_new(NULL);
+	gchar **lines;
+	guint i;
+
+	g_assert_nonnull(path);
+	g_assert_true(g_file_get_contents(md_path, &md, NULL, NULL));
+	lines = g_strsplit(md, "\n", -1);
+	for (i = 0; lines[i] != NULL; i++) {
+		if (lines[i][0] == '\0')
+			continue;
+		g_string_append_printf(out, "%s\n", lines[i]);
+		if (g_str_has_prefix(lines[i], "event kernel "))
+			g_string_append_printf(out, "event extra %s\n", lines[i] + strlen("event kernel "));
+	}
+	g_assert_true(g_file_set_contents(md_path, out->str, -1, NULL));
+	for (i = 0; i < 2; i++) {
+		char *from = g_strdup_printf("%s/kernel_%u", path, i), *to = g_strdup_printf("%s/extra_%u", path, i);
+		gchar *data;
+		gsize len;
+
+		g_assert_true(g_file_get_contents(from, &data, &len, NULL));
+		g_assert_true(g_file_set_contents(to, data, (gssize) len, NULL));
+		g_free(data);
+		g_free(from);
+		g_free(to);
+	}
+	g_strfreev(lines);
+	g_string_free(out, TRUE);
+	g_free(md);
+	g_free(md_path);
+	return path;
+}
+
+static void test_two_channels_per_cpu(void)
+{
+	char *path = trace_with_twin_channel("twin");
+
+	check_trace(path, EXPECT_LANES);
+	g_free(path);
+}
+
+/* A switch to a task the trace still shows running on another CPU (its
+ * switch out was lost): the lanes cannot apply it apart, and the run is
+ * redone in time order. */
+static void switch_event(LttWriterChannel *ch, LttPayload *p, LttTime t, gint32 prev, gint32 next)
+{
+	GError *error = NULL;
+
+	ltt_payload_reset(p);
+	ltt_payload_put_string(p, prev == 0 ? "swapper" : "task");
+	ltt_payload_put_s32(p, prev);
+	ltt_payload_put_s64(p, 1);
+	ltt_payload_put_string(p, next == 0 ? "swapper" : "task");
+	ltt_payload_put_s32(p, next);
+	g_assert_true(ltt_writer_channel_append(ch, t, 1, p->data, p->len, &error));
+	g_assert_no_error(error);
+}
+
+static void syscall_event(LttWriterChannel *ch, LttPayload *p, LttTime t, guint id, gint64 nr)
+{
+	GError *error = NULL;
+
+	ltt_payload_reset(p);
+	ltt_payload_put_s64(p, nr);
+	g_assert_true(ltt_writer_channel_append(ch, t, id, p->data, p->len, &error));
+	g_assert_no_error(error);
+}
+
+static void test_task_on_two_cpus(void)
+{
+	char *path = g_build_filename(tmpdir, "two-cpus", NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
+	LttWriterChannel *c0, *c1;
+	GError *error = NULL;
+	LttPayload p;
+	guint i;
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 1, "sched_switch",
+	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
+	                                          "next_comm: string; next_pid: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 2, "sys_enter", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 3, "sys_exit", "id: s64;", &error));
+	g_assert_no_error(error);
+	c0 = ltt_writer_channel(w, "kernel", 0, &error);
+	c1 = ltt_writer_channel(w, "kernel", 1, &error);
+	g_assert_no_error(error);
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	switch_event(c0, &p, 100, 0, 5);
+	switch_event(c1, &p, 150, 0, 6);
+	for (i = 0; i < 50; i++) {
+		syscall_event(c0, &p, 200 + 10 * i, 2, i);
+		syscall_event(c0, &p, 205 + 10 * i, 3, i);
+		syscall_event(c1, &p, 202 + 10 * i, 2, i);
+		syscall_event(c1, &p, 207 + 10 * i, 3, i);
+	}
+	/* Task 5 still runs on CPU 0. */
+	switch_event(c1, &p, 1000, 6, 5);
+	for (i = 0; i < 50; i++) {
+		syscall_event(c0, &p, 1100 + 10 * i, 2, i);
+		syscall_event(c1, &p, 1102 + 10 * i, 2, i);
+		syscall_event(c0, &p, 1105 + 10 * i, 3, i);
+		syscall_event(c1, &p, 1107 + 10 * i, 3, i);
+	}
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, EXPECT_REDONE);
+	g_free(path);
+}
+
+int main(int argc, char **argv)
+{
+	int status;
+
+	g_test_init(&argc, &argv, NULL);
+	tmpdir = analysis_tmpdir();
+	g_test_add_func("/stats-by-cpu/basic", test_basic);
+	g_test_add_func("/stats-by-cpu/pid-reuse", test_pid_reuse);
+	g_test_add_func("/stats-by-cpu/start-in-syscall", test_start_in_syscall);
+	g_test_add_func("/stats-by-cpu/threads", test_threads);
+	g_test_add_func("/stats-by-cpu/many-processes", test_many_processes);
+	g_test_add_func("/stats-by-cpu/big-endian-long-gaps", test_big_endian_long_gaps);
+	g_test_add_func("/stats-by-cpu/lost-events", test_lost_events);
+	g_test_add_func("/stats-by-cpu/sample-trace", test_sample_trace);
+	g_test_add_func("/stats-by-cpu/two-channels-per-cpu", test_two_channels_per_cpu);
+	g_test_add_func("/stats-by-cpu/task-on-two-cpus", test_task_on_two_cpus);
+	status = g_test_run();
+	tlt_remove_dir(tmpdir);
+	g_free(tmpdir);
+	return status;
+}
