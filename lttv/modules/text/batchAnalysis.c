@@ -32,6 +32,7 @@ typedef struct {
 	LttvTracesetContext *ctx;
 	LttvContextState *cs;      /* NULL when no one needs the state */
 	LttvStats **stats;         /* per trace, with -s */
+	LttvTraceState **by_cpu;   /* per trace, with -s when read by CPU: the statistics' states */
 	LttvStatsNode **trees;     /* per trace, with -s, once the events are read */
 	GPtrArray *deliveries;     /* Delivery *, one per tracefile */
 } Run;
@@ -120,12 +121,39 @@ static void run_drop_idle_deliveries(Run *run)
 	}
 }
 
+/* When only the statistics take events (-s, and no module takes any), no
+ * hook needs them in time order: each trace is read by CPU
+ * (lttv_stats_run_trace, doc/analysis.md §3.1), which gives the same
+ * statistics faster.  Returns whether it did, and the events read. */
+static gboolean run_stats_by_cpu(Run *run, guint64 *events)
+{
+	LttvTracesetContext *ctx = run->ctx;
+
+	if (!compute_stats)
+		return FALSE;
+	for (guint i = 0; i < ctx->n_traces; i++)
+		for (guint j = 0; j < ctx->traces[i]->n_tracefiles; j++) {
+			LttvTracefileContext *tfc = ctx->traces[i]->tracefiles[j];
+			if (lttv_hooks_number(tfc->event) != 1 || lttv_hooks_by_id_max_id(tfc->event_by_id) != 0)
+				return FALSE;
+		}
+	run->by_cpu = g_new0(LttvTraceState *, ctx->n_traces);
+	*events = 0;
+	for (guint i = 0; i < ctx->n_traces; i++) {
+		lttv_stats_free(run->stats[i]);
+		run->stats[i] = lttv_stats_run_trace(ctx->traces[i]->t, &run->by_cpu[i], NULL);
+		*events += lttv_trace_state_event_count(run->by_cpu[i]);
+	}
+	return TRUE;
+}
+
 /* Each trace's statistics end at its last event (its start when empty). */
 static void run_close_stats(Run *run)
 {
 	for (guint i = 0; i < run->ctx->n_traces; i++) {
 		LttvTraceContext *tc = run->ctx->traces[i];
-		LttTime last = lttv_trace_state_time(lttv_context_state_get(run->cs, i));
+		LttTime last = lttv_trace_state_time(run->by_cpu != NULL ? run->by_cpu[i]
+		                                                           : lttv_context_state_get(run->cs, i));
 		lttv_stats_close(run->stats[i], MAX(last, ltt_trace_start_time(tc->t)));
 		run->trees[i] = lttv_stats_tree(run->stats[i], TRUE);
 		publish(tc->a, "batch/stats", run->trees[i]);
@@ -138,7 +166,10 @@ static void run_free(Run *run)
 		if (run->trees[i] != NULL)
 			lttv_stats_node_free(run->trees[i]);
 		lttv_stats_free(run->stats[i]);
+		if (run->by_cpu != NULL)
+			lttv_trace_state_free(run->by_cpu[i]);
 	}
+	g_free(run->by_cpu);
 	g_free(run->trees);
 	g_free(run->stats);
 	lttv_context_state_free(run->cs);
@@ -160,7 +191,9 @@ static gboolean batch_run(void *hook_data, void *call_data)
 	                            lttv_global_hooks("hooks/trace/before"),
 	                            lttv_global_hooks("hooks/tracefile/before"), NULL, NULL);
 	run_drop_idle_deliveries(&run);
-	guint64 n = lttv_process_traceset_middle(run.ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
+	guint64 n;
+	if (!run_stats_by_cpu(&run, &n))
+		n = lttv_process_traceset_middle(run.ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
 	if (compute_stats)
 		run_close_stats(&run);
 	lttv_process_traceset_end(run.ctx, lttv_global_hooks("hooks/traceset/after"),
