@@ -1,8 +1,10 @@
 /* bench-state.c: speed of the analysis engines on one trace: reading alone,
  * state, state + statistics, with checkpoints (fed by the tests' heap
  * merge), reading and state + statistics through the traceset context (as
- * lttv -m batchAnalysis -s runs them), and the cost of the state at
- * a random time for several checkpoint intervals.  Prints figures (CPU time
+ * lttv -m batchAnalysis runs them when a module takes events), state +
+ * statistics read by CPU (lttv_stats_run_trace, as lttv -m batchAnalysis -s
+ * runs them when no module does), and the cost of the state at a random
+ * time for several checkpoint intervals.  Prints figures (CPU time
  * of this process); asserts nothing (doc/performance.md, doc/analysis.md §2.1). */
 #include "config.h"
 #include <stdio.h>
@@ -34,7 +36,8 @@ static const GOptionEntry entries[] = {
 	{ "rounds", 'r', 0, G_OPTION_ARG_INT, &rounds_arg,
 	  "Rounds of the passes, alternated; prints the min and median events/s (1)", "N" },
 	{ "passes", 'p', 0, G_OPTION_ARG_STRING, &passes_arg,
-	  "Passes to run, among read, state, stats, checkpoints, ctx-read, ctx-stats (all)", "P,P,..." },
+	  "Passes to run, among read, state, stats, checkpoints, ctx-read, ctx-stats, by-cpu (all)",
+	  "P,P,..." },
 	{ "version", 0, 0, G_OPTION_ARG_NONE, &version_arg, "Print the version and exit", NULL },
 	{ NULL }
 };
@@ -49,7 +52,31 @@ static double cpu_seconds(void)
 	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
 }
 
-typedef enum { PASS_READ, PASS_STATE, PASS_STATS, PASS_STATS_CHECKPOINTS, PASS_CTX_READ, PASS_CTX_STATS } PassKind;
+typedef enum {
+	PASS_READ, PASS_STATE, PASS_STATS, PASS_STATS_CHECKPOINTS, PASS_CTX_READ, PASS_CTX_STATS, PASS_BY_CPU
+} PassKind;
+
+/* lttv_stats_run_trace: the trace read CPU by CPU, only the events that
+ * touch more than their CPU in time order.  The first round says whether
+ * the run had to be redone in time order. */
+static double by_cpu_pass(LttTrace *trace, guint64 *count)
+{
+	static gboolean told;
+	gboolean redone;
+	LttvTraceState *ts;
+	double start = cpu_seconds(), seconds;
+	LttvStats *s = lttv_stats_run_trace(trace, &ts, &redone);
+
+	seconds = cpu_seconds() - start;
+	*count = lttv_trace_state_event_count(ts);
+	if (!told) {
+		told = TRUE;
+		printf("by CPU: %s\n", redone ? "run void and redone in time order" : "one run");
+	}
+	lttv_stats_free(s);
+	lttv_trace_state_free(ts);
+	return (double) *count / seconds;
+}
 
 /* One full pass; returns events/s and the number of events in *count.  For
  * statistics, *tree_seconds gets the time of building the whole tree. */
@@ -265,12 +292,15 @@ static int compare_doubles(const void *a, const void *b)
  * neighbour's burst of load hits all of them alike. */
 static void run_passes(LttTrace *trace)
 {
-	static const char *const names[] = { "read", "state", "stats", "checkpoints", "ctx-read", "ctx-stats" };
+	static const char *const names[] = { "read", "state", "stats", "checkpoints", "ctx-read", "ctx-stats",
+	                                     "by-cpu" };
 	static const char *const labels[] = {
 		"read only", "state", "state + statistics", "state + statistics + checkpoints",
-		"read, traceset context", "state + statistics, context"
+		"read, traceset context", "state + statistics, context", "state + statistics, by CPU"
 	};
-	char **wanted = g_strsplit(passes_arg != NULL ? passes_arg : "read,state,stats,checkpoints,ctx-read,ctx-stats", ",", -1);
+	char **wanted = g_strsplit(passes_arg != NULL ? passes_arg
+	                                                : "read,state,stats,checkpoints,ctx-read,ctx-stats,by-cpu",
+	                           ",", -1);
 	int rounds = MAX(rounds_arg, 1);
 	double rates[G_N_ELEMENTS(names)][rounds], trees[rounds];
 	gboolean run[G_N_ELEMENTS(names)] = { FALSE };
@@ -284,7 +314,8 @@ static void run_passes(LttTrace *trace)
 	for (r = 0; r < rounds; r++)
 		for (k = 0; k < G_N_ELEMENTS(names); k++)
 			if (run[k])
-				rates[k][r] = (k >= PASS_CTX_READ ? ctx_pass(trace, k == PASS_CTX_STATS, &n)
+				rates[k][r] = (k == PASS_BY_CPU ? by_cpu_pass(trace, &n)
+				               : k >= PASS_CTX_READ ? ctx_pass(trace, k == PASS_CTX_STATS, &n)
 				               : pass(trace, (PassKind) k, &n, k == PASS_STATS ? &trees[r] : NULL)) / 1e6;
 	for (k = 0; k < G_N_ELEMENTS(names); k++) {
 		if (!run[k])

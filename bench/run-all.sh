@@ -263,12 +263,13 @@ if command -v babeltrace2 >/dev/null && [ -n "$ct" ]; then
 fi
 
 # ---- analysis (issue 4) ----------------------------------------------------
-note "analysis: $build/bench/bench-state --trace $st --rounds $runs --passes read,state,stats,ctx-read,ctx-stats --intervals 15000 --seeks 1000 (process CPU time)"
-if "$build/bench/bench-state" --trace "$st" --rounds "$runs" --passes read,state,stats,ctx-read,ctx-stats \
+note "analysis: $build/bench/bench-state --trace $st --rounds $runs --passes read,state,stats,ctx-read,ctx-stats,by-cpu --intervals 15000 --seeks 1000 (process CPU time)"
+if "$build/bench/bench-state" --trace "$st" --rounds "$runs" --passes read,state,stats,ctx-read,ctx-stats,by-cpu \
 	--intervals 15000 --seeks 1000 > "$tmp/state"; then
 	sed 's/^/#   /' "$tmp/state"
 	for p in "read only:read" "state:state" "state + statistics:state_stats" \
-	         "read, traceset context:ctx_read" "state + statistics, context:ctx_state_stats"; do
+	         "read, traceset context:ctx_read" "state + statistics, context:ctx_state_stats" \
+	         "state + statistics, by CPU:by_cpu_state_stats"; do
 		fig "analysis.${p#*:}" "$(awk -v l="${p%:*}" '{ h = substr($0, 1, 34); sub(/ +$/, "", h) }
 			h == l { for (i = 1; i < NF; i++) if ($i == "median") printf "%.0f\n", $(i + 1) * 1e6 }' "$tmp/state")" "events/s(cpu)"
 	done
