@@ -129,6 +129,7 @@ G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, 
 typedef struct {
 	gboolean conflict;
 	gboolean ordered;          /* for now every event waits for time order (no conflict) */
+	gboolean in_order;         /* every event, to the end: a run redone */
 } LttvLaneRun;
 
 /* System calls, soft IRQs and faults change only the mode stack of the

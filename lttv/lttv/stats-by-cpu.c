@@ -119,7 +119,7 @@ static void lane_skip_local(LttvTraceState *ts, Lane *l)
 	while ((f = lane_next_file(l)) != NULL) {
 		const LttvEventHandler *h = file_handler(ts, f);
 
-		if (G_UNLIKELY(f->ev->cpu != l->cpu)) {
+		if (G_UNLIKELY(f->ev->cpu != l->cpu && !ts->lanes->in_order)) {
 			ts->lanes->conflict = TRUE;
 			break;
 		}
@@ -158,7 +158,7 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
 		if (next == NULL || ts->lanes->conflict)
 			return;
 		if (G_UNLIKELY(next->pending_h->kind == LTTV_EV_STATEDUMP_END))
-			ts->lanes->ordered = FALSE;
+			ts->lanes->ordered = ts->lanes->in_order;
 		lane_apply(ts, next, next->pending, next->pending_h);
 		lane_skip_local(ts, next);
 	}
@@ -211,10 +211,11 @@ static gboolean has_kernel_event(LttTrace *trace, const char *name)
 	return ltt_trace_event_type_by_name(trace, "kernel", name) != NULL;
 }
 
-/* The trace by CPU; FALSE when the run is void (a conflict). */
-static gboolean run_once(LttTrace *trace, LttvTraceState *ts)
+/* The trace by CPU, or every event in time order (in_order, which cannot
+ * conflict); FALSE when the run is void (a conflict). */
+static gboolean run_once(LttTrace *trace, LttvTraceState *ts, gboolean in_order)
 {
-	LttvLaneRun lanes_state = { 0 };
+	LttvLaneRun lanes_state = { .in_order = in_order };
 	guint64 events = 0;
 	guint n, i, j;
 	Lane *lanes = lanes_open(trace, &n);
@@ -224,11 +225,10 @@ static gboolean run_once(LttTrace *trace, LttvTraceState *ts)
 		for (j = 0; j < lanes[i].n_files; j++)
 			if (lanes[i].files[j].ev != NULL)
 				first = MIN(first, lanes[i].files[j].ev->time);
-
 	/* The dump describes every CPU from one of them: it waits for time
 	 * order until its end. */
-	lanes_state.ordered = has_kernel_event(trace, "ltt_statedump_process")
-	                      && has_kernel_event(trace, "ltt_statedump_end");
+	lanes_state.ordered = in_order || (has_kernel_event(trace, "ltt_statedump_process")
+	                                   && has_kernel_event(trace, "ltt_statedump_end"));
 	ts->lanes = &lanes_state;
 	run_lanes(ts, lanes, n);
 	ts->lanes = NULL;
@@ -244,30 +244,6 @@ static gboolean run_once(LttTrace *trace, LttvTraceState *ts)
 	return !lanes_state.conflict;
 }
 
-/* The trace in plain time order, as the traceset context merges it. */
-static void run_in_order(LttTrace *trace, LttvTraceState *ts)
-{
-	guint n_tf = ltt_trace_tracefile_count(trace), i;
-	const LttEvent **cur = g_new(const LttEvent *, n_tf);
-
-	for (i = 0; i < n_tf; i++) {
-		ltt_tracefile_seek_begin(ltt_trace_tracefile(trace, i));
-		cur[i] = file_read(ltt_trace_tracefile(trace, i));
-	}
-	for (;;) {
-		guint best = n_tf;
-
-		for (i = 0; i < n_tf; i++)
-			if (cur[i] != NULL && (best == n_tf || cur[i]->time < cur[best]->time))
-				best = i;
-		if (best == n_tf)
-			break;
-		lttv_trace_state_apply(ts, cur[best]);
-		cur[best] = file_read(ltt_trace_tracefile(trace, best));
-	}
-	g_free(cur);
-}
-
 LttvStats *lttv_stats_run_trace(LttTrace *trace, LttvTraceState **state, gboolean *redone)
 {
 	guint attempt;
@@ -276,13 +252,11 @@ LttvStats *lttv_stats_run_trace(LttTrace *trace, LttvTraceState **state, gboolea
 		LttvTraceState *ts = lttv_trace_state_new(trace);
 		LttvStats *s = lttv_stats_new(ts, ltt_trace_start_time(trace));
 
-		if (attempt == 0 && !run_once(trace, ts)) {
+		if (!run_once(trace, ts, attempt > 0)) {
 			lttv_stats_free(s);
 			lttv_trace_state_free(ts);
 			continue;
 		}
-		if (attempt > 0)
-			run_in_order(trace, ts);
 		if (redone != NULL)
 			*redone = attempt > 0;
 		lttv_stats_close(s, ts->event_count > 0 ? ts->time : ltt_trace_start_time(trace));
