@@ -35,28 +35,27 @@ typedef struct {
 	LttTime last;
 } Lane;
 
-static const LttEvent *file_read(LttTracefile *tf)
+/* Moves to the tracefile's next event: damage is skipped as the traceset
+ * context skips it (in the trace's warnings). */
+static inline LttReadStatus file_next(LttTracefile *tf)
 {
 	LttReadStatus s;
 
-	/* Damage is skipped as the traceset context skips it (in the trace's warnings). */
 	while ((s = ltt_tracefile_next(tf, NULL)) == LTT_READ_DAMAGED)
 		;
-	return s == LTT_READ_EVENT ? ltt_tracefile_event(tf) : NULL;
+	return s;
+}
+
+static const LttEvent *file_read(LttTracefile *tf)
+{
+	return file_next(tf) == LTT_READ_EVENT ? ltt_tracefile_event(tf) : NULL;
 }
 
 /* The file's next event: libltt keeps every event of a tracefile at the
- * same place, so only the first read asks where. */
+ * same place (its cursor, known from the first event). */
 static inline void file_advance(LaneFile *f)
 {
-	LttReadStatus s = ltt_tracefile_next(f->tf, NULL);
-
-	if (G_LIKELY(s == LTT_READ_EVENT && f->cursor != NULL))
-		f->ev = f->cursor;
-	else if (s == LTT_READ_END)
-		f->ev = NULL;
-	else
-		f->cursor = f->ev = s == LTT_READ_EVENT ? ltt_tracefile_event(f->tf) : file_read(f->tf);
+	f->ev = file_next(f->tf) == LTT_READ_EVENT ? f->cursor : NULL;
 }
 
 /* The handler of the file's current event: by its id (per channel, small)
