@@ -558,6 +558,29 @@ LttReadStatus ltt_tracefile_next(LttTracefile *tf, GError **error)
 	return next_slow(tf, error);
 }
 
+gboolean ltt_tracefile_peek(const LttTracefile *tf, guint32 *id, LttTime *time)
+{
+	guint32 pos = tf->pos, used = tf->used;
+	const guint8 *h;
+	LttTime t;
+	guint32 i;
+
+	/* The checks of next()'s common case: what it accepts, peek accepts. */
+	if (tf->blk == NULL || tf->swap || !tf->has_event || used - pos < LTT_EVENT_HEADER_SIZE || pos > used)
+		return FALSE;
+	h = tf->blk + pos;
+	i = ltt_load_u16(h + 4, FALSE);
+	t = (tf->prev & ~G_GUINT64_CONSTANT(0xFFFFFFFF)) | ltt_load_u32(h, FALSE);
+	if (t < tf->prev)
+		t += G_GUINT64_CONSTANT(1) << 32;
+	if (i >= tf->dense_len || tf->dense[i] == NULL || t > tf->block_end
+	    || ltt_load_u16(h + 6, FALSE) > used - pos - LTT_EVENT_HEADER_SIZE)
+		return FALSE;
+	*id = i;
+	*time = t;
+	return TRUE;
+}
+
 void ltt_tracefile_seek_begin(LttTracefile *tf)
 {
 	tf->cur = 0;

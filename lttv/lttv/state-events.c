@@ -43,6 +43,8 @@ static const LttvEventSpec event_specs[] = {
 
 #define KERNEL_CHANNEL "kernel"
 
+G_STATIC_ASSERT(LTTV_EV_COUNT - 1 <= LTTV_EVENT_SLOTS);
+
 LttvEventTable *lttv_event_table_new(LttTrace *trace)
 {
 	LttvEventTable *table = g_new0(LttvEventTable, 1);
@@ -54,6 +56,7 @@ LttvEventTable *lttv_event_table_new(LttTrace *trace)
 	table->mask = 63;
 	table->slots = g_new0(LttvEventSlot, table->mask + 1);
 	table->handlers = g_ptr_array_new_with_free_func(g_free);
+	table->next_slot = LTTV_EV_COUNT - 1;
 	return table;
 }
 
@@ -97,6 +100,8 @@ static void field_reader_layout(LttvFieldReader *r, const LttEventType *et, cons
 	}
 	r->tail = run;
 	r->fixed = r->walkable && r->n_strings == 0 ? run : -1;
+	if (!r->walkable)
+		r->n_strings = LTTV_NOT_WALKABLE;
 }
 
 /* A field the state needs must be an integer or a string as format.md §4
@@ -147,9 +152,14 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 
 		if (strcmp(spec->name, ltt_event_type_name(et)) != 0)
 			continue;
-		for (j = 0; j < LTTV_MAX_FIELDS && spec->fields[j] != NULL; j++)
+		for (j = 0; j < LTTV_MAX_FIELDS && spec->fields[j] != NULL; j++) {
+			const LttvFieldReader *r = &h->fields[j];
+
 			if (!field_reader_init(&h->fields[j], et, spec->fields[j], (spec->strings >> j) & 1, table->swap))
 				return h;
+			if (r->walkable && r->n_strings > 0 && (h->deepest == NULL || r->n_strings > h->deepest->n_strings))
+				h->deepest = r;
+		}
 		h->kind = spec->kind;
 		/* Recorded through ftrace, a trace has no page_fault_exit (format.md
 		 * §4): a fault is then an instant, not a mode. */
@@ -178,6 +188,18 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 	LttvEventHandler *h = handler_new(table, type);
 	guint i;
 
+	h->cpu_local = lttv_event_kind_is_cpu_local(h->kind);
+	h->closer = lttv_event_kind_closer(h->kind);
+	if (h->kind >= LTTV_EV_STATEDUMP_PROCESS && h->kind <= LTTV_EV_STATEDUMP_END)
+		h->slot = LTTV_NO_SLOT;
+	else if (h->kind != LTTV_EV_NONE)
+		h->slot = h->kind - 1;
+	else if (table->next_slot < LTTV_EVENT_SLOTS)
+		h->slot = table->next_slot++;
+	else
+		h->slot = LTTV_NO_SLOT;
+	if (h->slot != LTTV_NO_SLOT)
+		table->slot_type[h->slot] = h->type_index;
 	if (2 * table->handlers->len > table->mask) {
 		g_free(table->slots);
 		table->mask = table->mask * 2 + 1;
@@ -192,27 +214,28 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 
 /* Offset of the field in this payload, or -1 when the payload is too
  * short for what precedes it.  The ends of the strings found are kept for
- * the event's other fields. */
+ * the event's other fields: all of those before the handler's deepest
+ * field are looked for now (the fields before the same strings skip the
+ * same fixed bytes), those after r's only as far as they are found. */
 static inline gssize field_offset(const LttvFieldReader *r, LttvEventData *e)
 {
-	gsize off = 0, len = e->len;
+	const LttvFieldReader *d = e->h->deepest != NULL ? e->h->deepest : r;
+	gsize off = e->n_ends > 0 ? e->ends[e->n_ends - 1] : 0, len = e->len;
 	guint k;
 
-	for (k = 0; k < r->n_strings; k++) {
+	for (k = e->n_ends; k < d->n_strings; k++) {
 		const guint8 *nul;
 
-		if (k < e->n_ends) {
-			off = e->ends[k];
-			continue;
-		}
-		off += (gsize) r->gaps[k];
+		off += (gsize) d->gaps[k];
 		nul = off < len ? memchr(e->payload + off, 0, len - off) : NULL;
 		if (nul == NULL)
-			return -1;
+			break;
 		off = (gsize) (nul - e->payload) + 1;
 		e->ends[e->n_ends++] = off;
 	}
-	off += (gsize) r->tail;
+	if (r->n_strings > e->n_ends)
+		return -1;
+	off = (r->n_strings > 0 ? e->ends[r->n_strings - 1] : 0) + (gsize) r->tail;
 	return off <= len ? (gssize) off : -1;
 }
 

@@ -45,7 +45,7 @@ typedef enum {
 typedef struct {
 	const LttField *field;
 	gboolean walkable;       /* FALSE: something before it has neither a fixed size nor is a string */
-	guint n_strings;         /* strings before it */
+	guint n_strings;         /* strings before it; LTTV_NOT_WALKABLE when not walkable */
 	gint32 gaps[LTTV_MAX_STRINGS];  /* fixed bytes before each of them, after the previous one */
 	gint32 tail;             /* fixed bytes between the last of them (or the start) and the field */
 	gint32 fixed;            /* offset when no string precedes, else -1 */
@@ -54,13 +54,31 @@ typedef struct {
 	gboolean swap;           /* the trace's byte order is not the host's */
 } LttvFieldReader;
 
+/* Above any n_strings: the inline reader then never takes the ends found. */
+#define LTTV_NOT_WALKABLE (LTTV_MAX_STRINGS + 1)
+
 /* How the state interprets one event type of one trace. */
 typedef struct {
 	LttvEventKind kind;
+	gboolean cpu_local;      /* lttv_event_kind_is_cpu_local(kind) */
+	LttvEventKind closer;    /* a CPU-local kind that opens a frame: the kind that closes it, else NONE */
 	guint type_index;        /* dense index of the event type within the trace */
+	guint slot;              /* where the statistics' frames count it, LTTV_NO_SLOT: not there */
 	const LttEventType *type;
 	LttvFieldReader fields[LTTV_MAX_FIELDS];
+	/* The walkable field after the most strings: the first field read past
+	 * a string finds the ends of all of them, so the others are read
+	 * inline; NULL when no field follows a string. */
+	const LttvFieldReader *deepest;
 } LttvEventHandler;
+
+/* The statistics' frames count events by slot rather than by type, so
+ * that counting one is an increment: the kinds the state knows have fixed
+ * slots (kind - 1), the first other types met the slots left; the state
+ * dump's types and the types met after those have none (counted on a slow
+ * path). */
+#define LTTV_EVENT_SLOTS 32
+#define LTTV_NO_SLOT LTTV_EVENT_SLOTS
 
 typedef struct {
 	const LttEventType *type;  /* NULL: free */
@@ -77,6 +95,8 @@ typedef struct {
 	LttvEventSlot *slots;      /* open addressing, capacity mask + 1, at most half full */
 	guint mask;
 	GPtrArray *handlers;       /* LttvEventHandler by type_index, owned */
+	guint slot_type[LTTV_EVENT_SLOTS];  /* type_index by slot, for those given */
+	guint next_slot;           /* the next slot for a type of no kind */
 	const LttType *softirq_vec;/* the enum naming soft IRQ vectors, once met */
 } LttvEventTable;
 
@@ -151,6 +171,23 @@ static inline gboolean lttv_event_kind_is_cpu_local(LttvEventKind k)
 	}
 }
 
+/* A CPU-local kind that opens a frame on the running task: the kind that
+ * closes it (NONE for the others). */
+static inline LttvEventKind lttv_event_kind_closer(LttvEventKind k)
+{
+	switch (k) {
+	case LTTV_EV_SYS_ENTER:
+		return LTTV_EV_SYS_EXIT;
+	case LTTV_EV_SOFTIRQ_ENTRY:
+		return LTTV_EV_SOFTIRQ_EXIT;
+	case LTTV_EV_PAGE_FAULT_USER:
+	case LTTV_EV_PAGE_FAULT_KERNEL:
+		return LTTV_EV_PAGE_FAULT_EXIT;
+	default:
+		return LTTV_EV_NONE;
+	}
+}
+
 struct _LttvTraceState {
 	LttTrace *trace;
 	LttvEventTable *table;
@@ -220,12 +257,21 @@ static inline void lttv_event_data_init(LttvEventData *e, const LttvEventHandler
 G_GNUC_INTERNAL gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e);
 G_GNUC_INTERNAL const char *lttv_field_reader_string(const LttvFieldReader *r, LttvEventData *e);
 
-/* Most fields the state reads are integers at a fixed offset, in the
- * host's byte order. */
+/* Most fields the state reads are integers at a fixed offset, or after
+ * strings whose ends an earlier field of the event found, in the host's
+ * byte order. */
 static inline gint64 lttv_field_reader_int(const LttvFieldReader *r, LttvEventData *e)
 {
-	if (G_LIKELY(r->fixed >= 0 && !r->swap && (gsize) r->fixed + r->size <= e->len)) {
-		const guint8 *p = e->payload + r->fixed;
+	gsize off;
+
+	if (G_LIKELY(r->fixed >= 0))
+		off = (gsize) r->fixed;
+	else if (r->n_strings - 1 < e->n_ends)   /* at least one string before it, all found */
+		off = e->ends[r->n_strings - 1] + (gsize) r->tail;
+	else
+		return lttv_field_reader_int_walk(r, e);
+	if (G_LIKELY(!r->swap && off + r->size <= e->len)) {
+		const guint8 *p = e->payload + off;
 
 		if (r->size == 8) {
 			gint64 v;
@@ -248,5 +294,16 @@ G_GNUC_INTERNAL void lttv_trace_state_set_stats(LttvTraceState *ts, LttvStats *s
  * count and times, h being the handler of the event's type. */
 G_GNUC_INTERNAL void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h);
 G_GNUC_INTERNAL void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name);
+/* Applies ev1 (h1) and the event of its CPU that follows it, of h2 at t2,
+ * when h1 opens a frame at the top of the running task's stack and h2
+ * closes it: the frame is never made.  FALSE when they cannot be applied
+ * so (nothing was done). */
+G_GNUC_INTERNAL gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, const LttvEventHandler *h1,
+                                                     LttTime t2, const LttvEventHandler *h2);
+/* The statistics' part of it (stats.c), for the running task p of cpu: the
+ * frame (mode, submode) opened at t1 on top of p's stack; FALSE, having
+ * done nothing, when its counters are not in the state that allows it. */
+G_GNUC_INTERNAL gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvEventHandler *h1, LttTime t1,
+                                            LttvExecMode mode, gint32 submode, const LttvEventHandler *h2, LttTime t2);
 
 #endif

@@ -651,6 +651,55 @@ static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEv
 	}
 }
 
+/* The frame a CPU-local event of a kind with a closer opens on the running
+ * task: TRUE when it enters from user mode (enter_from_user), FALSE when it
+ * goes on top of whatever runs (frame_push). */
+static inline gboolean frame_opened(LttvEventData *ev, LttvExecMode *mode, gint32 *submode)
+{
+	switch (ev->h->kind) {
+	case LTTV_EV_SYS_ENTER:
+		*mode = LTTV_MODE_SYSCALL;
+		*submode = (gint32) lttv_field_reader_int(&ev->h->fields[0], ev);
+		return TRUE;
+	case LTTV_EV_PAGE_FAULT_USER:
+		*mode = LTTV_MODE_TRAP;
+		*submode = 0;
+		return TRUE;
+	case LTTV_EV_SOFTIRQ_ENTRY:
+		*mode = LTTV_MODE_SOFTIRQ;
+		*submode = (gint32) lttv_field_reader_int(&ev->h->fields[0], ev);
+		return FALSE;
+	default:
+		*mode = LTTV_MODE_TRAP;
+		*submode = 1;
+		return FALSE;
+	}
+}
+
+/* exit_mode of the closing event then finds the opened frame on top, with
+ * a known submode (no resolution), and pops it: the frame's only effects
+ * are the statistics', done at once. */
+gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, const LttvEventHandler *h1,
+                                     LttTime t2, const LttvEventHandler *h2)
+{
+	LttvEventData data;
+	LttvExecMode mode;
+	gint32 submode;
+	gboolean from_user;
+	guint cpu = ev1->cpu;
+	LttvProcess *p;
+
+	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || ts->stats == NULL || cpu >= ts->cpu_count
+	    || (p = ts->cpus[cpu].running) == NULL)
+		return FALSE;
+	lttv_event_data_init(&data, h1, ev1);
+	from_user = frame_opened(&data, &mode, &submode);
+	if (submode == LTTV_SUBMODE_NONE
+	    || (from_user ? p->depth != 1 || p->stack[0].mode == LTTV_MODE_UNKNOWN : p->depth >= MAX_DEPTH))
+		return FALSE;
+	return lttv_stats_on_pair(ts->stats, p, cpu, h1, ev1->time, mode, submode, h2, t2);
+}
+
 /* One dispatch per event: the attached statistics count it, then the
  * state (and through it the statistics) follows what it changes. */
 void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *event)
@@ -703,8 +752,18 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 		return;
 	switch (h->kind) {
 	case LTTV_EV_SYS_ENTER:
-		enter_from_user(ts, p, LTTV_MODE_SYSCALL, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
+	case LTTV_EV_SOFTIRQ_ENTRY:
+	case LTTV_EV_PAGE_FAULT_USER:
+	case LTTV_EV_PAGE_FAULT_KERNEL: {
+		LttvExecMode mode;
+		gint32 submode;
+
+		if (frame_opened(ev, &mode, &submode))
+			enter_from_user(ts, p, mode, submode, t);
+		else
+			frame_push(ts, p, mode, submode, t);
 		break;
+	}
 	case LTTV_EV_SYS_EXIT:
 		exit_mode(ts, p, LTTV_MODE_SYSCALL, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
 		break;
@@ -719,17 +778,8 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 	case LTTV_EV_IRQ_EXIT:
 		exit_mode(ts, p, LTTV_MODE_IRQ, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
 		break;
-	case LTTV_EV_SOFTIRQ_ENTRY:
-		frame_push(ts, p, LTTV_MODE_SOFTIRQ, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
-		break;
 	case LTTV_EV_SOFTIRQ_EXIT:
 		exit_mode(ts, p, LTTV_MODE_SOFTIRQ, (gint32) lttv_field_reader_int(&h->fields[0], ev), t);
-		break;
-	case LTTV_EV_PAGE_FAULT_USER:
-		enter_from_user(ts, p, LTTV_MODE_TRAP, 0, t);
-		break;
-	case LTTV_EV_PAGE_FAULT_KERNEL:
-		frame_push(ts, p, LTTV_MODE_TRAP, 1, t);
 		break;
 	case LTTV_EV_PAGE_FAULT_EXIT:
 		exit_mode(ts, p, LTTV_MODE_TRAP, LTTV_SUBMODE_NONE, t);

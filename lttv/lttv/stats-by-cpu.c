@@ -19,6 +19,7 @@
 
 typedef struct {
 	LttTracefile *tf;
+	guint index;                 /* the tracefile's, which orders ties */
 	const LttEvent *ev;          /* its current event, NULL at its end */
 	const LttEvent *cursor;      /* where libltt keeps the current event (the same for every event) */
 	const LttvEventHandler **by_id;  /* handlers by event id, filled as ids are met */
@@ -26,7 +27,6 @@ typedef struct {
 } LaneFile;
 
 typedef struct {
-	guint cpu;
 	LaneFile *files;
 	guint n_files;
 	LaneFile *pending;           /* the file at the lane's next ordered event, NULL at the end */
@@ -51,23 +51,10 @@ static const LttEvent *file_read(LttTracefile *tf)
 	return file_next(tf) == LTT_READ_EVENT ? ltt_tracefile_event(tf) : NULL;
 }
 
-/* The file's next event: libltt keeps every event of a tracefile at the
- * same place (its cursor, known from the first event). */
-static inline void file_advance(LaneFile *f)
+static G_GNUC_NO_INLINE const LttvEventHandler *file_handler_slow(LttvTraceState *ts, LaneFile *f, guint id)
 {
-	f->ev = file_next(f->tf) == LTT_READ_EVENT ? f->cursor : NULL;
-}
+	const LttvEventHandler *h = lttv_event_table_lookup(ts->table, f->ev->type);
 
-/* The handler of the file's current event: by its id (per channel, small)
- * rather than by hashing its type. */
-static inline const LttvEventHandler *file_handler(LttvTraceState *ts, LaneFile *f)
-{
-	guint id = f->ev->id;
-	const LttvEventHandler *h;
-
-	if (G_LIKELY(id < f->n_ids && f->by_id[id] != NULL))
-		return f->by_id[id];
-	h = lttv_event_table_lookup(ts->table, f->ev->type);
 	if (id < 4096) {
 		if (id >= f->n_ids) {
 			f->by_id = g_renew(const LttvEventHandler *, f->by_id, id + 1);
@@ -79,67 +66,122 @@ static inline const LttvEventHandler *file_handler(LttvTraceState *ts, LaneFile 
 	return h;
 }
 
+/* The handler of the file's current event: by its id (per channel, small)
+ * rather than by hashing its type. */
+static inline const LttvEventHandler *file_handler(LttvTraceState *ts, LaneFile *f)
+{
+	guint id = f->ev->id;
+
+	if (G_LIKELY(id < f->n_ids && f->by_id[id] != NULL))
+		return f->by_id[id];
+	return file_handler_slow(ts, f, id);
+}
+
+/* Whether f's current event comes before (time, index) in the merge's
+ * order: time, then tracefile. */
+static inline gboolean file_before(const LaneFile *f, LttTime time, guint index)
+{
+	return f->ev->time < time || (f->ev->time == time && f->index < index);
+}
+
+/* When f's current event (h) opens a frame that the file's next event
+ * closes, before (time, index): applies both (a frame entered and left with
+ * nothing between, as most system calls are, is never made) and makes the
+ * second current.  FALSE when not so, nothing done. */
+static inline gboolean file_apply_pair(LttvTraceState *ts, Lane *l, LaneFile *f, const LttvEventHandler *h,
+                                       LttTime time, guint index)
+{
+	const LttvEventHandler *h2;
+	guint32 id2;
+	LttTime t2;
+
+	if (!ltt_tracefile_peek(f->tf, &id2, &t2) || id2 >= f->n_ids || (h2 = f->by_id[id2]) == NULL
+	    || !(t2 < time || (t2 == time && f->index < index)) || !lttv_trace_state_apply_pair(ts, f->ev, h, t2, h2))
+		return FALSE;
+	/* peek said the next read gives that event */
+	if (G_UNLIKELY(file_next(f->tf) != LTT_READ_EVENT))
+		g_return_val_if_reached(FALSE);
+	l->events++;
+	return TRUE;
+}
+
+/* Applies f's local events (no copy: from libltt's cursor) while they come
+ * before (time, index); stops at its end, or at an ordered event, which
+ * is left as the lane's pending one (TRUE). */
+static gboolean file_run_local(LttvTraceState *ts, Lane *l, LaneFile *f, LttTime time, guint index)
+{
+	const LttEvent *ev = f->ev;
+	guint64 n = 0;
+	gboolean ordered = FALSE;
+
+	while (file_before(f, time, index)) {
+		const LttvEventHandler *h = file_handler(ts, f);
+
+		if (G_UNLIKELY(!h->cpu_local)) {
+			l->pending = f;
+			l->pending_h = h;
+			ordered = TRUE;
+			break;
+		}
+		if (h->closer == LTTV_EV_NONE || !file_apply_pair(ts, l, f, h, time, index))
+			lttv_trace_state_dispatch(ts, ev, h);
+		n++;
+		l->last = ev->time;
+		if (G_UNLIKELY(file_next(f->tf) != LTT_READ_EVENT)) {
+			f->ev = NULL;
+			break;
+		}
+	}
+	l->events += n;
+	return ordered;
+}
+
 /* The file holding the lane's next event (the earliest, ties to the lower
- * tracefile), NULL at the lane's end. */
-static inline LaneFile *lane_next_file(Lane *l)
+ * tracefile), NULL at the lane's end; *second: the one after it. */
+static LaneFile *lane_next_file(Lane *l, LaneFile **second)
 {
 	LaneFile *best = NULL;
 	guint i;
 
-	if (G_LIKELY(l->n_files == 1))
-		return l->files[0].ev != NULL ? &l->files[0] : NULL;
+	*second = NULL;
 	for (i = 0; i < l->n_files; i++) {
 		LaneFile *f = &l->files[i];
 
-		if (f->ev != NULL && (best == NULL || f->ev->time < best->ev->time))
+		if (f->ev == NULL)
+			continue;
+		if (best == NULL || file_before(f, best->ev->time, best->index)) {
+			*second = best;
 			best = f;
+		} else if (*second == NULL || file_before(f, (*second)->ev->time, (*second)->index)) {
+			*second = f;
+		}
 	}
 	return best;
 }
 
-/* Applies the lane's next event, from its file (no copy), and reads on. */
-static inline void lane_apply(LttvTraceState *ts, Lane *l, LaneFile *f, const LttvEventHandler *h)
+/* Applies the lane's events up to its next ordered one, left pending: each
+ * file's, from the earliest, up to the next file's first event.  While
+ * every event is ordered (ordered_only), the next one is pending. */
+static void lane_skip_local(LttvTraceState *ts, Lane *l, gboolean ordered_only)
 {
-	const LttEvent *ev = f->ev;
+	LaneFile *f, *second;
 
-	lttv_trace_state_dispatch(ts, ev, h);
-	l->events++;
-	l->last = ev->time;
-	file_advance(f);
-}
-
-/* Applies the lane's events up to its next ordered one, left pending.  An
- * event of another CPU would change a CPU that is not the lane's: the run
- * is void. */
-static void lane_skip_local(LttvTraceState *ts, Lane *l)
-{
-	LaneFile *f;
-
-	while ((f = lane_next_file(l)) != NULL) {
-		const LttvEventHandler *h = file_handler(ts, f);
-
-		if (G_UNLIKELY(f->ev->cpu != l->cpu && !ts->lanes->in_order)) {
-			ts->lanes->conflict = TRUE;
-			break;
-		}
-		if (G_UNLIKELY(!lttv_event_kind_is_cpu_local(h->kind) || ts->lanes->ordered)) {
+	while ((f = lane_next_file(l, &second)) != NULL) {
+		if (G_UNLIKELY(ordered_only)) {
 			l->pending = f;
-			l->pending_h = h;
+			l->pending_h = file_handler(ts, f);
 			return;
 		}
-		lane_apply(ts, l, f, h);
+		if (file_run_local(ts, l, f, second != NULL ? second->ev->time : G_MAXUINT64,
+		                   second != NULL ? second->index : G_MAXUINT))
+			return;
 	}
 	l->pending = NULL;
 }
 
-/* Whether lane a's pending event comes before lane b's in the merge's
- * order: time, then tracefile. */
 static inline gboolean pending_before(const Lane *a, const Lane *b)
 {
-	const LttEvent *x = a->pending->ev, *y = b->pending->ev;
-
-	return x->time < y->time
-	       || (x->time == y->time && ltt_tracefile_index(x->tf) < ltt_tracefile_index(y->tf));
+	return file_before(a->pending, b->pending->ev->time, b->pending->index);
 }
 
 static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
@@ -147,9 +189,10 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
 	guint i;
 
 	for (i = 0; i < n; i++)
-		lane_skip_local(ts, &lanes[i]);
+		lane_skip_local(ts, &lanes[i], ts->lanes->ordered);
 	for (;;) {
 		Lane *next = NULL;
+		LaneFile *f;
 
 		for (i = 0; i < n; i++)
 			if (lanes[i].pending != NULL && (next == NULL || pending_before(&lanes[i], next)))
@@ -158,8 +201,12 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
 			return;
 		if (G_UNLIKELY(next->pending_h->kind == LTTV_EV_STATEDUMP_END))
 			ts->lanes->ordered = ts->lanes->in_order;
-		lane_apply(ts, next, next->pending, next->pending_h);
-		lane_skip_local(ts, next);
+		f = next->pending;
+		lttv_trace_state_dispatch(ts, f->ev, next->pending_h);
+		next->events++;
+		next->last = f->ev->time;
+		f->ev = file_next(f->tf) == LTT_READ_EVENT ? f->cursor : NULL;
+		lane_skip_local(ts, next, ts->lanes->ordered);
 	}
 }
 
@@ -180,15 +227,13 @@ static Lane *lanes_open(LttTrace *trace, guint *n_lanes)
 
 		l->files = g_renew(LaneFile, l->files, l->n_files + 1);
 		ltt_tracefile_seek_begin(tf);
-		l->files[l->n_files] = (LaneFile) { .tf = tf, .ev = file_read(tf) };
+		l->files[l->n_files] = (LaneFile) { .tf = tf, .index = i, .ev = file_read(tf) };
 		l->files[l->n_files].cursor = l->files[l->n_files].ev;
 		l->n_files++;
 	}
-	for (i = 0; i <= max_cpu; i++) {
-		lanes[i].cpu = i;
+	for (i = 0; i <= max_cpu; i++)
 		if (lanes[i].n_files > 0)
 			lanes[n++] = lanes[i];
-	}
 	*n_lanes = n;
 	return lanes;
 }

@@ -54,17 +54,15 @@ typedef struct {
 	LttvStatsTask *no_task;        /* pid -1 of this CPU, NULL until needed */
 } LttvStatsCpu;
 
-#define LTTV_STATS_FRAME_TYPES 4
-
 /* One frame of a task's mode stack: what it has not given its leaf yet. */
 typedef struct {
 	LttTime acc;                   /* CPU time of the frame and its nested frames (cumulative) */
 	LttTime own;                   /* CPU time not yet in the leaf */
-	guint32 types[LTTV_STATS_FRAME_TYPES];  /* events not yet in the leaf: type index + 1, 0: unused */
-	guint32 counts[LTTV_STATS_FRAME_TYPES];
+	guint32 mask;                  /* slots with a count; the others are 0 */
 	guint32 leaf;                  /* index + 1 in the task's leaves on leaf_cpu, 0 until looked up;
 	                                * with LTTV_STATS_LEAF_GUESS: the leaf the frame's hash slot
 	                                * named when it was pushed, to be checked */
+	guint32 counts[LTTV_EVENT_SLOTS];  /* events not yet in the leaf, by slot (LttvEventHandler.slot) */
 } LttvStatsFrame;
 
 #define LTTV_STATS_LEAF_GUESS 0x80000000u
@@ -116,21 +114,31 @@ static inline LttvStatsFrame *lttv_stats_cpu_frame(const LttvStatsCpu *c)
 	return &c->proc->frames[c->task->depth - 1];
 }
 
+static inline void lttv_stats_frame_clear(LttvStatsFrame *f)
+{
+	memset(f, 0, sizeof(*f));
+}
+
 /* Room for frame i of the counters, whose frames from i up start empty. */
 static inline LttvStatsFrame *lttv_stats_frame_new(LttvStatsProc *ps, guint i)
 {
 	LttvStatsFrame *f;
 
 	if (G_UNLIKELY(i >= ps->capacity)) {
+		guint old = ps->capacity;
+
 		ps->capacity = MAX(i + 1, ps->capacity * 2);
 		ps->frames = g_renew(LttvStatsFrame, ps->frames, ps->capacity);
+		memset(ps->frames + old, 0, (ps->capacity - old) * sizeof(LttvStatsFrame));
 	}
 	while (G_UNLIKELY(ps->depth < i))
-		memset(&ps->frames[ps->depth++], 0, sizeof(LttvStatsFrame));
+		lttv_stats_frame_clear(&ps->frames[ps->depth++]);
 	f = &ps->frames[i];
 	f->acc = 0;
 	f->own = 0;
-	memset(f->types, 0, sizeof(f->types));
+	/* A frame flushed when it ended has no count left. */
+	if (G_UNLIKELY(f->mask != 0))
+		lttv_stats_frame_clear(f);
 	f->leaf = 0;
 	ps->depth = i + 1;
 	return f;
@@ -155,24 +163,18 @@ static inline LttvStatsFrame *lttv_stats_charge(LttvStatsCpu *c, LttTime t)
 /* Before the state applies an event: its CPU's time so far is charged
  * (nothing changes on a CPU between its events, so the state needs no
  * cpu_leave for the event's own CPU), and the event counts for the running
- * task's current frame, usually as the first type the frame met. */
+ * task's current frame, in its type's slot. */
 static inline void lttv_stats_on_event(LttvStats *s, guint cpu, const LttvEventHandler *h, LttTime t)
 {
 	LttvStatsFrame *f;
-	guint32 type = h->type_index + 1;
+	guint slot = h->slot;
 
 	lttv_stats_ensure_cpu(s, cpu);
 	f = lttv_stats_charge(&s->cpus[cpu], t);
-	if (G_LIKELY(f != NULL && (h->kind < LTTV_EV_STATEDUMP_PROCESS || h->kind > LTTV_EV_STATEDUMP_END))) {
-		if (f->types[0] == type && f->counts[0] != G_MAXUINT32) {
-			f->counts[0]++;
-			return;
-		}
-		if (f->types[0] == 0) {
-			f->types[0] = type;
-			f->counts[0] = 1;
-			return;
-		}
+	if (G_LIKELY(f != NULL && slot < LTTV_EVENT_SLOTS && f->counts[slot] != G_MAXUINT32)) {
+		f->counts[slot]++;
+		f->mask |= 1u << slot;
+		return;
 	}
 	lttv_stats_count(s, cpu, h);
 }

@@ -280,28 +280,43 @@ static void drop_pending(LttvStatsProc *ps, guint from_frame)
 			i++;
 }
 
-/* Adds n events of type (index + 1) to a slot leaf already holds. */
-static inline gboolean leaf_count_inline(LttvStatsLeaf *leaf, guint32 type, guint32 n)
+/* Adds n events of type to leaf: inline, where the leaf already has a place
+ * for them. */
+static inline void leaf_add(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint32 n)
 {
 	guint k;
 
-	for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
-		if (leaf->types[k] == type)
-			break;
-	if (k == LTTV_STATS_INLINE_TYPES || n > G_MAXUINT32 - leaf->counts[k])
-		return FALSE;
-	leaf->counts[k] += n;
-	return TRUE;
+	if (leaf->dense != NULL) {
+		if (G_LIKELY(type < leaf->n_dense)) {
+			leaf->dense[type] += n;
+			return;
+		}
+	} else {
+		for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
+			if (leaf->types[k] == type + 1) {
+				if (n > G_MAXUINT32 - leaf->counts[k])
+					break;
+				leaf->counts[k] += n;
+				return;
+			}
+	}
+	leaf_count(s, leaf, type, n);
 }
 
-static void flush_types(LttvStats *s, LttvStatsLeaf *leaf, LttvStatsFrame *f)
+/* Gives leaf the events frame f counted. */
+static inline void flush_counts(LttvStats *s, LttvStatsLeaf *leaf, LttvStatsFrame *f)
 {
-	guint j;
+	const guint *slot_type = s->ts->table->slot_type;
+	guint32 m = f->mask;
 
-	for (j = 0; j < LTTV_STATS_FRAME_TYPES && f->types[j] != 0; j++) {
-		leaf_count(s, leaf, f->types[j] - 1, f->counts[j]);
-		f->types[j] = 0;
-	}
+	do {
+		guint k = (guint) __builtin_ctz(m);
+
+		m &= m - 1;
+		leaf_add(s, leaf, slot_type[k], f->counts[k]);
+		f->counts[k] = 0;
+	} while (m != 0);
+	f->mask = 0;
 }
 
 /* Gives frame i (ef: its mode) of p what it accumulated; returns its leaf.
@@ -327,10 +342,8 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame(LttvStats *s, LttvStats
 			add_pending(ps, i, leaf, f->own);
 		f->own = 0;
 	}
-	/* Usually the frame met one type, which its leaf holds in place. */
-	if (f->types[0] != 0 && !(f->types[1] == 0 && leaf_count_inline(leaf, f->types[0], f->counts[0])))
-		flush_types(s, leaf, f);
-	f->types[0] = 0;
+	if (f->mask != 0)
+		flush_counts(s, leaf, f);
 	return leaf;
 }
 
@@ -339,7 +352,7 @@ static void flush_all(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
 	guint i, n = MIN(ps->depth, p->depth);
 
 	for (i = 0; i < n; i++)
-		if (ps->frames[i].own != 0 || ps->frames[i].types[0] != 0)
+		if (ps->frames[i].own != 0 || ps->frames[i].mask != 0)
 			flush_frame(s, ps, p, i, &p->stack[i]);
 }
 
@@ -471,37 +484,66 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 	return s;
 }
 
-/* Counts an event for the running task's current frame (the fast case is
- * inlined: lttv_stats_on_event); a frame that met all the types it holds
- * gives them to its leaf first.  The state dump describes the system: no
- * task did it. */
+/* Counts an event for the running task's current frame when the inline
+ * path cannot (lttv_stats_on_event): its type has no slot, or the slot is
+ * full, and the frame gives its counts to its leaf first.  The state dump
+ * describes the system: no task did it. */
 void lttv_stats_count(LttvStats *s, guint cpu, const LttvEventHandler *h)
 {
 	LttvStatsCpu *c = &s->cpus[cpu];
-	guint type = h->type_index, j;
+	LttvStatsLeaf *leaf;
 	LttvStatsFrame *f;
 
 	if (c->proc == NULL || (h->kind >= LTTV_EV_STATEDUMP_PROCESS && h->kind <= LTTV_EV_STATEDUMP_END)) {
-		leaf_count(s, no_task_leaf(s, cpu), type, 1);
+		leaf_count(s, no_task_leaf(s, cpu), h->type_index, 1);
 		return;
 	}
 	f = lttv_stats_cpu_frame(c);
-	for (;;) {
-		for (j = 0; j < LTTV_STATS_FRAME_TYPES; j++) {
-			if (f->types[j] == type + 1) {
-				if (f->counts[j] == G_MAXUINT32)
-					break;
-				f->counts[j]++;
-				return;
-			}
-			if (f->types[j] == 0) {
-				f->types[j] = type + 1;
-				f->counts[j] = 1;
-				return;
-			}
-		}
-		flush_frame(s, c->proc, c->task, c->task->depth - 1, &c->task->stack[c->task->depth - 1]);
+	leaf = flush_frame(s, c->proc, c->task, c->task->depth - 1, &c->task->stack[c->task->depth - 1]);
+	if (h->slot < LTTV_EVENT_SLOTS) {
+		f->counts[h->slot] = 1;
+		f->mask = 1u << h->slot;
+	} else {
+		leaf_count(s, leaf, h->type_index, 1);
 	}
+}
+
+/* What the two events' on_event, the frame's push and its close_frame
+ * would do, in that order, when the task's counters follow its stack and
+ * its record is known: the opened frame's time and event go straight to
+ * its leaf. */
+gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvEventHandler *h1, LttTime t1,
+                            LttvExecMode mode, gint32 submode, const LttvEventHandler *h2, LttTime t2)
+{
+	LttvStatsProc *ps = p->stats;
+	LttvStatsCpu *c;
+	LttvStatsFrame *top;
+	LttvStatsTask *t;
+	LttvStatsLeaf *leaf;
+	LttTime from, dt;
+	guint i;
+
+	if (cpu >= s->cpu_count || ps == NULL || ps->pending != NULL || ps->depth != p->depth || h1->slot >= LTTV_EVENT_SLOTS)
+		return FALSE;
+	c = &s->cpus[cpu];
+	t = ps->task;
+	top = &ps->frames[ps->depth - 1];
+	if (c->proc != ps || c->task != p || t == NULL || t->birth != p->birth || top->counts[h1->slot] == G_MAXUINT32)
+		return FALSE;
+	lttv_stats_charge(c, t1);
+	top->counts[h1->slot]++;
+	top->mask |= 1u << h1->slot;
+	dt = t2 > c->last ? t2 - c->last : 0;
+	c->last = MAX(c->last, t2);
+	i = task_leaf(t, ps->leaf_cpu, mode, submode);   /* may move the leaves */
+	leaf = &t->leaves[i];
+	leaf->cpu_time += dt;
+	leaf_add(s, leaf, h2->type_index, 1);
+	from = MAX(t1, s->start);
+	leaf->elapsed_time += t2 > from ? t2 - from : 0;
+	leaf->cumulative_time += dt;
+	top->acc += dt;
+	return TRUE;
 }
 
 void lttv_stats_apply(LttvStats *s, const LttEvent *ev)
