@@ -67,9 +67,10 @@ guint64 ltt_tracefile_lost_before_current(const LttTracefile *tf);
  * one event of unknown type) and the next call continues after it. */
 LttReadStatus ltt_tracefile_next(LttTracefile *tf, GError **error);
 /* The id and time of the event next() would make current, when it follows
- * the current one in the same block, in the trace's byte order, and reads
- * without damage; FALSE otherwise (nothing is said: call next()).  Lets an
- * analysis handle two events at once without copying the first. */
+ * the current one in the same block with a compact header in the host's
+ * byte order and reads without damage; FALSE otherwise (nothing is said:
+ * call next()).  Lets an analysis handle two events at once without
+ * copying the first. */
 gboolean ltt_tracefile_peek(const LttTracefile *tf, guint32 *id, LttTime *time);
 void ltt_tracefile_seek_begin(LttTracefile *tf);
 /* Makes current the first event whose time is >= t (LTT_READ_EVENT), or

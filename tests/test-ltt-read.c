@@ -372,13 +372,32 @@ static void test_iteration(gconstpointer data)
 		g_assert_cmpuint(ltt_tracefile_start_time(tf), ==, g_array_index(wr, Written, 0).t);
 		g_assert_cmpuint(ltt_tracefile_end_time(tf), ==, g_array_index(wr, Written, wr->len - 1).t);
 		g_assert_cmpuint(ltt_trace_end_time(trace), >=, ltt_tracefile_end_time(tf));
+		guint peeked = 0;
+		guint32 id;
+		LttTime t;
+
+		g_assert_false(ltt_tracefile_peek(tf, &id, &t));   /* before the first event */
 		while (ltt_tracefile_next(tf, &error) == LTT_READ_EVENT) {
 			g_assert_cmpuint(n, <, wr->len);
 			check_event(ltt_tracefile_event(tf), &g_array_index(wr, Written, n));
 			n++;
+			/* What peek announces is what next makes current. */
+			if (ltt_tracefile_peek(tf, &id, &t)) {
+				g_assert_cmpuint(n, <, wr->len);
+				g_assert_cmpuint(id, ==, g_array_index(wr, Written, n).id);
+				g_assert_cmpuint(t, ==, g_array_index(wr, Written, n).t);
+				peeked++;
+			}
 		}
 		g_assert_no_error(error);
 		g_assert_cmpuint(n, ==, wr->len);
+		g_assert_false(ltt_tracefile_peek(tf, &id, &t));   /* at the end */
+		/* Only compact headers in the host's order, within a block, are
+		 * announced: most of them here, none in the other order. */
+		if (GPOINTER_TO_INT(data) == G_BYTE_ORDER)
+			g_assert_cmpuint(peeked, >, wr->len / 2);
+		else
+			g_assert_cmpuint(peeked, ==, 0);
 		ltt_tracefile_seek_begin(tf);
 		check_event(tlt_next_event(tf), &g_array_index(wr, Written, 0));
 	}

@@ -3,8 +3,9 @@
  * order: on the traces of test-stats (lost events, PID
  * reuse, a start inside system calls, threads, 3000 tasks on 8 CPUs,
  * big-endian with long gaps), on the bundled sample trace, with two
- * channels per CPU, and when the lanes meet what they cannot run apart
- * and redo the run in time order. */
+ * channels per CPU, when the lanes meet what they cannot run apart
+ * and redo the run in time order, and where frames opened and closed by
+ * consecutive events are applied at once and where they must not be. */
 #include "config.h"
 #include <string.h>
 #include <lttv/state.h>
@@ -240,6 +241,104 @@ static void test_task_on_two_cpus(void)
 	g_free(path);
 }
 
+static void plain_event(LttWriterChannel *ch, LttTime t, guint id)
+{
+	GError *error = NULL;
+
+	g_assert_true(ltt_writer_channel_append(ch, t, id, NULL, 0, &error));
+	g_assert_no_error(error);
+}
+
+/* Frames opened and closed by two consecutive events of a CPU, which the
+ * run by CPU applies at once (lttv_trace_state_apply_pair), and the cases
+ * where it must not: a task whose user mode is not known yet, a system
+ * call entered over one whose exit was lost, a stack already as deep as
+ * the state allows; and pairs over other frames (faults and soft IRQs in
+ * system calls). */
+static void test_frame_pairs(void)
+{
+	enum { SWITCH = 1, SYS_ENTER, SYS_EXIT, FAULT_USER, FAULT_KERNEL, FAULT_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT };
+	char *path = g_build_filename(tmpdir, "pairs", NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 1);
+	LttWriterChannel *c;
+	GError *error = NULL;
+	LttPayload p;
+	LttTime t = 1000;
+	guint i, round;
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SWITCH, "sched_switch",
+	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
+	                                          "next_comm: string; next_pid: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_ENTER, "sys_enter", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", FAULT_USER, "page_fault_user", "", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", FAULT_KERNEL, "page_fault_kernel", "", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", FAULT_EXIT, "page_fault_exit", "", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SOFTIRQ_ENTRY, "softirq_entry", "vec: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SOFTIRQ_EXIT, "softirq_exit", "vec: s64;", &error));
+	g_assert_no_error(error);
+	c = ltt_writer_channel(w, "kernel", 0, &error);
+	g_assert_no_error(error);
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	/* Enough rounds for pairs to straddle blocks, which are read one by one. */
+	for (round = 0; round < 40; round++) {
+		gint32 pid = 5 + (gint32) round;
+
+		/* A new task: its base is unknown until its first system call. */
+		switch_event(c, &p, t += 10, round == 0 ? 0 : pid - 1, pid);
+		syscall_event(c, &p, t += 10, SYS_ENTER, 7);
+		syscall_event(c, &p, t += 5, SYS_EXIT, 7);
+		for (i = 0; i < 5; i++) {
+			syscall_event(c, &p, t += 10, SYS_ENTER, 20 + i);
+			syscall_event(c, &p, t += 3, SYS_EXIT, 20 + i);
+		}
+		plain_event(c, t += 10, FAULT_USER);
+		plain_event(c, t += 2, FAULT_EXIT);
+		/* The exit of system call 8 is lost. */
+		syscall_event(c, &p, t += 10, SYS_ENTER, 8);
+		syscall_event(c, &p, t += 10, SYS_ENTER, 9);
+		syscall_event(c, &p, t += 4, SYS_EXIT, 9);
+		/* A fault and a soft IRQ in a system call; then one entered with
+		 * another event before its exit. */
+		syscall_event(c, &p, t += 10, SYS_ENTER, 10);
+		plain_event(c, t += 2, FAULT_KERNEL);
+		plain_event(c, t += 2, FAULT_EXIT);
+		syscall_event(c, &p, t += 2, SOFTIRQ_ENTRY, 3);
+		syscall_event(c, &p, t += 2, SOFTIRQ_EXIT, 3);
+		syscall_event(c, &p, t += 2, SOFTIRQ_ENTRY, 4);
+		plain_event(c, t += 2, FAULT_KERNEL);
+		plain_event(c, t += 2, FAULT_EXIT);
+		syscall_event(c, &p, t += 2, SOFTIRQ_EXIT, 4);
+		syscall_event(c, &p, t += 2, SYS_EXIT, 10);
+		syscall_event(c, &p, t += 10, SYS_ENTER, 11);
+		plain_event(c, t += 2, FAULT_KERNEL);
+		syscall_event(c, &p, t += 2, SYS_EXIT, 11);
+	}
+	/* A task seen only in pairs: its first system call still tells that
+	 * it was in user mode. */
+	switch_event(c, &p, t += 10, 5 + (gint32) round - 1, 100);
+	for (i = 0; i < 3; i++) {
+		syscall_event(c, &p, t += 10, SYS_ENTER, 30 + i);
+		syscall_event(c, &p, t += 3, SYS_EXIT, 30 + i);
+	}
+	switch_event(c, &p, t += 10, 100, 5);
+	/* Faults whose exits are lost, deeper than the state keeps: a pair on
+	 * top of that is one push too many, and its exit pops another frame. */
+	syscall_event(c, &p, t += 10, SYS_ENTER, 12);
+	for (i = 0; i < 70; i++)
+		plain_event(c, t += 2, FAULT_KERNEL);
+	plain_event(c, t += 2, FAULT_KERNEL);
+	plain_event(c, t += 2, FAULT_EXIT);
+	syscall_event(c, &p, t += 2, SOFTIRQ_ENTRY, 5);
+	syscall_event(c, &p, t += 2, SOFTIRQ_EXIT, 5);
+	syscall_event(c, &p, t += 2, SYS_EXIT, 12);
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, EXPECT_LANES);
+	g_free(path);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -256,6 +355,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats-by-cpu/sample-trace", test_sample_trace);
 	g_test_add_func("/stats-by-cpu/two-channels-per-cpu", test_two_channels_per_cpu);
 	g_test_add_func("/stats-by-cpu/task-on-two-cpus", test_task_on_two_cpus);
+	g_test_add_func("/stats-by-cpu/frame-pairs", test_frame_pairs);
 	status = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

@@ -212,6 +212,26 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 	return h;
 }
 
+/* Offset just past the end of the string at off, 0 when it does not end
+ * before len.  Task names are short: eight bytes are tested at once (the
+ * lowest byte that is zero is the first; bytes above it may seem zero). */
+static inline gsize string_end(const guint8 *p, gsize off, gsize len)
+{
+	for (; off + 8 <= len; off += 8) {
+		guint64 v, zero;
+
+		memcpy(&v, p + off, 8);
+		v = GUINT64_FROM_LE(v);
+		zero = (v - G_GUINT64_CONSTANT(0x0101010101010101)) & ~v & G_GUINT64_CONSTANT(0x8080808080808080);
+		if (zero != 0)
+			return off + (gsize) (__builtin_ctzll(zero) >> 3) + 1;
+	}
+	for (; off < len; off++)
+		if (p[off] == 0)
+			return off + 1;
+	return 0;
+}
+
 /* Offset of the field in this payload, or -1 when the payload is too
  * short for what precedes it.  The ends of the strings found are kept for
  * the event's other fields: all of those before the handler's deepest
@@ -224,13 +244,9 @@ static inline gssize field_offset(const LttvFieldReader *r, LttvEventData *e)
 	guint k;
 
 	for (k = e->n_ends; k < d->n_strings; k++) {
-		const guint8 *nul;
-
-		off += (gsize) d->gaps[k];
-		nul = off < len ? memchr(e->payload + off, 0, len - off) : NULL;
-		if (nul == NULL)
+		off = string_end(e->payload, off + (gsize) d->gaps[k], len);
+		if (off == 0)
 			break;
-		off = (gsize) (nul - e->payload) + 1;
 		e->ends[e->n_ends++] = off;
 	}
 	if (r->n_strings > e->n_ends)
