@@ -165,11 +165,16 @@ static void leaf_count_dense(LttvStats *s, LttvStatsLeaf *leaf, guint type, guin
 	leaf->dense[type] += n;
 }
 
-/* Adds n events of type to leaf: in place while the types and counts fit. */
-static void leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
+/* Adds n events of type to leaf: in place while the types and counts fit.
+ * Inlined where frames give their counts. */
+G_ALWAYS_INLINE static inline void leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
 {
 	guint i;
 
+	if (leaf->dense != NULL && type < leaf->n_dense) {
+		leaf->dense[type] += n;
+		return;
+	}
 	if (G_LIKELY(leaf->dense == NULL && type < G_MAXUINT16)) {
 		for (i = 0; i < LTTV_STATS_INLINE_TYPES; i++) {
 			if (leaf->types[i] == type + 1) {
@@ -280,29 +285,6 @@ static void drop_pending(LttvStatsProc *ps, guint from_frame)
 			i++;
 }
 
-/* Adds n events of type to leaf: inline, where the leaf already has a place
- * for them. */
-static inline void leaf_add(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint32 n)
-{
-	guint k;
-
-	if (leaf->dense != NULL) {
-		if (G_LIKELY(type < leaf->n_dense)) {
-			leaf->dense[type] += n;
-			return;
-		}
-	} else {
-		for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
-			if (leaf->types[k] == type + 1) {
-				if (n > G_MAXUINT32 - leaf->counts[k])
-					break;
-				leaf->counts[k] += n;
-				return;
-			}
-	}
-	leaf_count(s, leaf, type, n);
-}
-
 /* Gives leaf the events frame f counted. */
 static inline void flush_counts(LttvStats *s, LttvStatsLeaf *leaf, LttvStatsFrame *f)
 {
@@ -313,7 +295,7 @@ static inline void flush_counts(LttvStats *s, LttvStatsLeaf *leaf, LttvStatsFram
 		guint k = (guint) __builtin_ctz(m);
 
 		m &= m - 1;
-		leaf_add(s, leaf, slot_type[k], f->counts[k]);
+		leaf_count(s, leaf, slot_type[k], f->counts[k]);
 		f->counts[k] = 0;
 	} while (m != 0);
 	f->mask = 0;
@@ -538,7 +520,7 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	i = task_leaf(t, ps->leaf_cpu, mode, submode);   /* may move the leaves */
 	leaf = &t->leaves[i];
 	leaf->cpu_time += dt;
-	leaf_add(s, leaf, h2->type_index, 1);
+	leaf_count(s, leaf, h2->type_index, 1);
 	from = MAX(t1, s->start);
 	leaf->elapsed_time += t2 > from ? t2 - from : 0;
 	leaf->cumulative_time += dt;
