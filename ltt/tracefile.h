@@ -72,6 +72,12 @@ LttReadStatus ltt_tracefile_next(LttTracefile *tf, GError **error);
  * call next()).  Lets an analysis handle two events at once without
  * copying the first. */
 gboolean ltt_tracefile_peek(const LttTracefile *tf, guint32 *id, LttTime *time);
+/* Reads ahead: what up to max calls of next() would make current, into
+ * out, as long as they read in next()'s common way (peek's conditions) in
+ * the current block; the last of them is left current.  Returns how many,
+ * 0 when next() must be called.  Lets an analysis that handles every event
+ * take them by runs, without a call each. */
+guint ltt_tracefile_next_run(LttTracefile *tf, LttEvent *out, guint max);
 void ltt_tracefile_seek_begin(LttTracefile *tf);
 /* Makes current the first event whose time is >= t (LTT_READ_EVENT), or
  * returns LTT_READ_END when there is none.  Binary search over the block

@@ -344,6 +344,50 @@ static void check_event(const LttEvent *ev, const Written *e)
 	g_assert_cmpuint(ltt_event_get_uint(ev, ltt_event_type_field(ltt_event_type(ev), 0)), ==, e->value);
 }
 
+/* next_run, of varying lengths, with next() where it reads nothing: the
+ * same events as next() alone, the last of each run left current; in the
+ * host's order most events come by runs, in the other none. */
+static void check_runs(LttTracefile *tf, GArray *wr, gboolean host_order)
+{
+	LttEvent run[17];
+	guint n = 1, in_runs = 0, max = 1;
+	GError *error = NULL;
+
+	g_assert_cmpuint(ltt_tracefile_next_run(tf, run, 0), ==, 0);
+	for (;;) {
+		guint want = max, k = ltt_tracefile_next_run(tf, run, want);
+
+		max = max % G_N_ELEMENTS(run) + 1;
+		if (k == 0) {
+			if (ltt_tracefile_next(tf, &error) != LTT_READ_EVENT)
+				break;
+			g_assert_cmpuint(n, <, wr->len);
+			check_event(ltt_tracefile_event(tf), &g_array_index(wr, Written, n));
+			n++;
+			continue;
+		}
+		g_assert_cmpuint(k, <=, want);
+		for (guint i = 0; i < k; i++) {
+			g_assert_cmpuint(n, <, wr->len);
+			g_assert_true(run[i].tf == tf);
+			g_assert_cmpuint(run[i].cpu, ==, ltt_tracefile_cpu(tf));
+			check_event(&run[i], &g_array_index(wr, Written, n));
+			n++;
+		}
+		in_runs += k;
+		g_assert_true(ltt_tracefile_event(tf)->payload == run[k - 1].payload);
+		g_assert_cmpuint(ltt_tracefile_event(tf)->offset, ==, run[k - 1].offset);
+		g_assert_cmpuint(ltt_tracefile_event(tf)->block, ==, run[k - 1].block);
+	}
+	g_assert_no_error(error);
+	g_assert_cmpuint(n, ==, wr->len);
+	g_assert_cmpuint(ltt_tracefile_next_run(tf, run, G_N_ELEMENTS(run)), ==, 0);   /* at the end */
+	if (host_order)
+		g_assert_cmpuint(in_runs, >, wr->len / 2);
+	else
+		g_assert_cmpuint(in_runs, ==, 0);
+}
+
 static void test_iteration(gconstpointer data)
 {
 	RandomTrace rt;
@@ -400,6 +444,7 @@ static void test_iteration(gconstpointer data)
 			g_assert_cmpuint(peeked, ==, 0);
 		ltt_tracefile_seek_begin(tf);
 		check_event(tlt_next_event(tf), &g_array_index(wr, Written, 0));
+		check_runs(tf, wr, GPOINTER_TO_INT(data) == G_BYTE_ORDER);
 	}
 	ltt_trace_unref(trace);
 	random_trace_free(&rt);

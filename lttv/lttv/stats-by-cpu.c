@@ -17,13 +17,18 @@
 #include <string.h>
 #include "stats-private.h"
 
+/* Events a lane file reads ahead at a time (ltt_tracefile_next_run): the
+ * lanes' runs stay in the first-level cache. */
+#define RUN_EVENTS 32
+
 typedef struct {
 	LttTracefile *tf;
 	guint index;                 /* the tracefile's, which orders ties */
-	const LttEvent *ev;          /* its current event, NULL at its end */
-	const LttEvent *cursor;      /* where libltt keeps the current event (the same for every event) */
+	const LttEvent *ev;          /* its current event (in run), NULL at its end */
+	guint next, n;               /* run[next] comes after ev; run holds n events */
 	const LttvEventHandler **by_id;  /* handlers by event id, filled as ids are met */
 	guint n_ids;
+	LttEvent run[RUN_EVENTS];    /* read ahead; the tracefile's current event is the last */
 } LaneFile;
 
 typedef struct {
@@ -46,9 +51,46 @@ static inline LttReadStatus file_next(LttTracefile *tf)
 	return s;
 }
 
-static const LttEvent *file_read(LttTracefile *tf)
+/* Reads the file's next run of events, or its next event the slow way
+ * (the start of a block, damage, the other byte order), and makes the
+ * first current. */
+static G_GNUC_NO_INLINE void file_refill(LaneFile *f)
 {
-	return file_next(tf) == LTT_READ_EVENT ? ltt_tracefile_event(tf) : NULL;
+	guint n = ltt_tracefile_next_run(f->tf, f->run, RUN_EVENTS);
+
+	if (n == 0) {
+		if (file_next(f->tf) != LTT_READ_EVENT) {
+			f->ev = NULL;
+			f->next = f->n = 0;
+			return;
+		}
+		f->run[0] = *ltt_tracefile_event(f->tf);
+		n = 1;
+	}
+	f->n = n;
+	f->next = 1;
+	f->ev = &f->run[0];
+}
+
+static inline void file_advance(LaneFile *f)
+{
+	if (G_LIKELY(f->next < f->n))
+		f->ev = &f->run[f->next++];
+	else
+		file_refill(f);
+}
+
+/* The id and time of the event after the current one, when known without
+ * reading it (ltt_tracefile_peek: the tracefile's current event is the
+ * run's last). */
+static inline gboolean file_peek(const LaneFile *f, guint32 *id, LttTime *time)
+{
+	if (G_LIKELY(f->next < f->n)) {
+		*id = f->run[f->next].id;
+		*time = f->run[f->next].time;
+		return TRUE;
+	}
+	return ltt_tracefile_peek(f->tf, id, time);
 }
 
 static G_GNUC_NO_INLINE const LttvEventHandler *file_handler_slow(LttvTraceState *ts, LaneFile *f, guint id)
@@ -100,20 +142,19 @@ static inline gboolean file_apply_pair(LttvTraceState *ts, Lane *l, LaneFile *f,
 	guint32 id2;
 	LttTime t2;
 
-	if (!ltt_tracefile_peek(f->tf, &id2, &t2) || id2 >= f->n_ids || (h2 = f->by_id[id2]) == NULL
+	if (!file_peek(f, &id2, &t2) || id2 >= f->n_ids || (h2 = f->by_id[id2]) == NULL || h2->kind != h->closer
 	    || !key_before(t2, f->index, time, index) || !lttv_trace_state_apply_pair(ts, f->ev, h, t2, h2))
 		return FALSE;
-	(void) file_next(f->tf);     /* peek said it reads that event */
+	file_advance(f);             /* peek said it reads that event */
 	l->events++;
 	return TRUE;
 }
 
-/* Applies f's local events (no copy: from libltt's cursor) while they come
+/* Applies f's local events (from its run, read ahead) while they come
  * before (time, index); stops at its end, or at an ordered event, which
  * is left as the lane's pending one (TRUE). */
 static gboolean file_run_local(LttvTraceState *ts, Lane *l, LaneFile *f, LttTime time, guint index)
 {
-	const LttEvent *ev = f->ev;
 	guint64 n = 0;
 	gboolean ordered = FALSE;
 
@@ -127,13 +168,12 @@ static gboolean file_run_local(LttvTraceState *ts, Lane *l, LaneFile *f, LttTime
 			break;
 		}
 		if (h->closer == LTTV_EV_NONE || !file_apply_pair(ts, l, f, h, time, index))
-			lttv_trace_state_dispatch(ts, ev, h);
+			lttv_trace_state_dispatch(ts, f->ev, h);
 		n++;
-		l->last = ev->time;
-		if (G_UNLIKELY(file_next(f->tf) != LTT_READ_EVENT)) {
-			f->ev = NULL;
+		l->last = f->ev->time;
+		file_advance(f);
+		if (G_UNLIKELY(f->ev == NULL))
 			break;
-		}
 	}
 	l->events += n;
 	return ordered;
@@ -208,7 +248,7 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
 		lttv_trace_state_dispatch(ts, f->ev, next->pending_h);
 		next->events++;
 		next->last = f->ev->time;
-		f->ev = file_next(f->tf) == LTT_READ_EVENT ? f->cursor : NULL;
+		file_advance(f);
 		lane_skip_local(ts, next, ts->lanes->ordered);
 	}
 }
@@ -228,12 +268,18 @@ static Lane *lanes_open(LttTrace *trace, guint *n_lanes)
 		LttTracefile *tf = ltt_trace_tracefile(trace, i);
 		Lane *l = &lanes[ltt_tracefile_cpu(tf)];
 
+		/* Whole before the first read: the current events are in it. */
 		l->files = g_renew(LaneFile, l->files, l->n_files + 1);
-		ltt_tracefile_seek_begin(tf);
-		l->files[l->n_files] = (LaneFile) { .tf = tf, .index = i, .ev = file_read(tf) };
-		l->files[l->n_files].cursor = l->files[l->n_files].ev;
+		memset(&l->files[l->n_files], 0, sizeof(LaneFile));
+		l->files[l->n_files].tf = tf;
+		l->files[l->n_files].index = i;
 		l->n_files++;
 	}
+	for (i = 0; i <= max_cpu; i++)
+		for (guint j = 0; j < lanes[i].n_files; j++) {
+			ltt_tracefile_seek_begin(lanes[i].files[j].tf);
+			file_refill(&lanes[i].files[j]);
+		}
 	for (i = 0; i <= max_cpu; i++)
 		if (lanes[i].n_files > 0)
 			lanes[n++] = lanes[i];

@@ -99,7 +99,8 @@ static guint task_leaf_new(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint3
 	guint i = t->n_leaves;
 	LttvStatsLeaf *leaf;
 
-	if (4 * (t->n_leaves + 1) > 3 * t->capacity)
+	/* At most half full: most lookups find their leaf at the first probe. */
+	if (2 * (t->n_leaves + 1) > t->capacity)
 		task_grow(t);
 	if (i == t->leaves_capacity) {
 		t->leaves_capacity = MAX(4, 2 * i);
@@ -165,17 +166,13 @@ static void leaf_count_dense(LttvStats *s, LttvStatsLeaf *leaf, guint type, guin
 	leaf->dense[type] += n;
 }
 
-/* Adds n events of type to leaf: in place while the types and counts fit.
- * Inlined where frames give their counts. */
-G_ALWAYS_INLINE static inline void leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
+/* The general case of leaf_count: a type not in place yet, a count that
+ * does not fit, or the dense counts. */
+static G_GNUC_NO_INLINE void leaf_count_slow(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
 {
 	guint i;
 
-	if (leaf->dense != NULL && type < leaf->n_dense) {
-		leaf->dense[type] += n;
-		return;
-	}
-	if (G_LIKELY(leaf->dense == NULL && type < G_MAXUINT16)) {
+	if (leaf->dense == NULL && type < G_MAXUINT16) {
 		for (i = 0; i < LTTV_STATS_INLINE_TYPES; i++) {
 			if (leaf->types[i] == type + 1) {
 				if (n > G_MAXUINT32 - leaf->counts[i])
@@ -193,6 +190,26 @@ G_ALWAYS_INLINE static inline void leaf_count(LttvStats *s, LttvStatsLeaf *leaf,
 		}
 	}
 	leaf_count_dense(s, leaf, type, n);
+}
+
+/* Adds n events of type to leaf: in place while the types and counts fit.
+ * Inlined where frames give their counts; the place of the type is chosen
+ * without branches, which the mix of types would make unpredictable. */
+G_ALWAYS_INLINE static inline void leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
+{
+	guint32 k = type + 1;
+	guint i = leaf->types[0] == k ? 0 : leaf->types[1] == k ? 1 : 2;
+
+	G_STATIC_ASSERT(LTTV_STATS_INLINE_TYPES == 3);
+	if (G_LIKELY(leaf->types[i] == k && n <= G_MAXUINT32 - leaf->counts[i])) {
+		leaf->counts[i] += (guint32) n;
+		return;
+	}
+	if (leaf->dense != NULL && type < leaf->n_dense) {
+		leaf->dense[type] += n;
+		return;
+	}
+	leaf_count_slow(s, leaf, type, n);
 }
 
 static inline gboolean frame_unresolved(const LttvExecFrame *f, guint i)
