@@ -27,6 +27,9 @@ void analysis_assert_tree_equal(const LttvStatsNode *a, const LttvStatsNode *b);
  * merge (which must meet no damage) and closed at the last event (*last_out
  * when not NULL); *ts_out gets the state. */
 LttvStats *analysis_whole_stats(LttTrace *trace, LttvTraceState **ts_out, LttTime *last_out);
+/* The same over a trace that may be damaged: *damaged gets how many
+ * damaged stretches the merge skipped. */
+LttvStats *analysis_whole_stats_damaged(LttTrace *trace, LttvTraceState **ts_out, LttTime *last_out, guint *damaged);
 /* A new state with every event of trace earlier than t applied, from the start. */
 LttvTraceState *analysis_replay(LttTrace *trace, LttTime t);
 
