@@ -400,6 +400,153 @@ static void test_frame_pairs(void)
 	g_free(path);
 }
 
+/* IRQ entries are CPU-local: the first to name a line in the lanes may
+ * not be the first in time.  Two CPUs naming a line alike keep the run on
+ * lanes, as does a name from the state dump (it came first); naming it
+ * differently voids the run.  CPU 0's entry (at 500, its exit next: the
+ * pair path) is applied before CPU 1's (at 200, another event before its
+ * exit). */
+static void irq_trace(const char *name, const char *name0, const char *name1, const char *dumped, Expect expect)
+{
+	enum { SWITCH = 1, IRQ_ENTRY, IRQ_EXIT, NOISE, DUMP_IRQ, DUMP_END };
+	char *path = g_build_filename(tmpdir, name, NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
+	LttWriterChannel *c[2];
+	GError *error = NULL;
+	LttPayload p;
+	guint i;
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SWITCH, "sched_switch",
+	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
+	                                          "next_comm: string; next_pid: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", IRQ_ENTRY, "irq_handler_entry", "irq: s32; name: string;",
+	                                          &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", IRQ_EXIT, "irq_handler_exit", "irq: s32; ret: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", NOISE, "irq_noise", "", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_IRQ, "ltt_statedump_irq", "irq: s32; name: string;",
+	                                          &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_END, "ltt_statedump_end", "", &error));
+	g_assert_no_error(error);
+	for (i = 0; i < 2; i++) {
+		c[i] = ltt_writer_channel(w, "kernel", i, &error);
+		g_assert_no_error(error);
+	}
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	if (dumped != NULL) {
+		ltt_payload_reset(&p);
+		ltt_payload_put_s32(&p, 9);
+		ltt_payload_put_string(&p, dumped);
+		g_assert_true(ltt_writer_channel_append(c[0], 10, DUMP_IRQ, p.data, p.len, &error));
+		plain_event(c[0], 20, DUMP_END);
+	}
+	switch_event(c[0], &p, 100, 0, 5);
+	switch_event(c[1], &p, 150, 0, 6);
+	ltt_payload_reset(&p);
+	ltt_payload_put_s32(&p, 9);
+	ltt_payload_put_string(&p, name1);
+	g_assert_true(ltt_writer_channel_append(c[1], 200, IRQ_ENTRY, p.data, p.len, &error));
+	plain_event(c[1], 210, NOISE);
+	ltt_payload_reset(&p);
+	ltt_payload_put_s32(&p, 9);
+	ltt_payload_put_s32(&p, 1);
+	g_assert_true(ltt_writer_channel_append(c[1], 220, IRQ_EXIT, p.data, p.len, &error));
+	ltt_payload_reset(&p);
+	ltt_payload_put_s32(&p, 9);
+	ltt_payload_put_string(&p, name0);
+	g_assert_true(ltt_writer_channel_append(c[0], 500, IRQ_ENTRY, p.data, p.len, &error));
+	ltt_payload_reset(&p);
+	ltt_payload_put_s32(&p, 9);
+	ltt_payload_put_s32(&p, 1);
+	g_assert_true(ltt_writer_channel_append(c[0], 510, IRQ_EXIT, p.data, p.len, &error));
+	switch_event(c[0], &p, 600, 5, 0);
+	switch_event(c[1], &p, 650, 6, 0);
+	g_assert_no_error(error);
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, expect);
+	g_free(path);
+}
+
+static void test_irq_names(void)
+{
+	irq_trace("irq-same", "eth0", "eth0", NULL, EXPECT_LANES);
+	irq_trace("irq-differ", "late", "early", NULL, EXPECT_REDONE);
+	irq_trace("irq-dumped", "late", "early", "dumped", EXPECT_LANES);
+}
+
+static void wakeup_event(LttWriterChannel *ch, LttPayload *p, LttTime t, gint32 pid)
+{
+	GError *error = NULL;
+
+	ltt_payload_reset(p);
+	ltt_payload_put_string(p, "task");
+	ltt_payload_put_s32(p, pid);
+	g_assert_true(ltt_writer_channel_append(ch, t, 2, p->data, p->len, &error));
+	g_assert_no_error(error);
+}
+
+/* Wakeups are applied as CPU-local events when their task is known: CPU 0
+ * wakes task 6 at 600, applied before CPU 1's earlier events.  When CPU 1
+ * switches 6 out (blocked) before 600, the wakeup is applied again after
+ * it; at the very time of the wakeup, or when 6 is freed before it, the
+ * lanes cannot know the order and the run is redone. */
+static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, Expect expect)
+{
+	enum { SWITCH = 1, WAKEUP, SYS_ENTER, SYS_EXIT, FREE };
+	char *path = g_build_filename(tmpdir, name, NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
+	LttWriterChannel *c0, *c1;
+	GError *error = NULL;
+	LttPayload p;
+	guint i;
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SWITCH, "sched_switch",
+	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
+	                                          "next_comm: string; next_pid: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", WAKEUP, "sched_wakeup", "comm: string; pid: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_ENTER, "sys_enter", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", FREE, "sched_process_free", "comm: string; pid: s32;",
+	                                          &error));
+	g_assert_no_error(error);
+	c0 = ltt_writer_channel(w, "kernel", 0, &error);
+	c1 = ltt_writer_channel(w, "kernel", 1, &error);
+	g_assert_no_error(error);
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	switch_event(c1, &p, 100, 0, 6);
+	switch_event(c0, &p, 150, 0, 5);
+	for (i = 0; i < 5; i++) {
+		syscall_event(c0, &p, 300 + 20 * i, SYS_ENTER, i);
+		syscall_event(c1, &p, 310 + 20 * i, SYS_ENTER, i);
+		syscall_event(c0, &p, 305 + 20 * i, SYS_EXIT, i);
+		syscall_event(c1, &p, 315 + 20 * i, SYS_EXIT, i);
+	}
+	wakeup_event(c0, &p, 600, 6);
+	switch_event(c1, &p, switch_out, 6, 0);
+	if (freed) {
+		ltt_payload_reset(&p);
+		ltt_payload_put_string(&p, "task");
+		ltt_payload_put_s32(&p, 6);
+		g_assert_true(ltt_writer_channel_append(c1, switch_out + 10, FREE, p.data, p.len, &error));
+		g_assert_no_error(error);
+	}
+	switch_event(c0, &p, 700, 5, 0);
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, expect);
+	g_free(path);
+}
+
+static void test_early_wakeups(void)
+{
+	wakeup_trace("wake-after", 500, FALSE, EXPECT_LANES);
+	wakeup_trace("wake-same-time", 600, FALSE, EXPECT_REDONE);
+	wakeup_trace("wake-freed", 500, TRUE, EXPECT_REDONE);
+	wakeup_trace("wake-before", 650, FALSE, EXPECT_LANES);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -418,6 +565,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats-by-cpu/task-on-two-cpus", test_task_on_two_cpus);
 	g_test_add_func("/stats-by-cpu/frame-pairs", test_frame_pairs);
 	g_test_add_func("/stats-by-cpu/damaged-events", test_damaged_events);
+	g_test_add_func("/stats-by-cpu/irq-names", test_irq_names);
+	g_test_add_func("/stats-by-cpu/early-wakeups", test_early_wakeups);
 	status = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

@@ -108,6 +108,7 @@ struct _LttvProcess {
 	LttTime birth, first_seen;
 	gboolean kernel_thread;
 	guint fork_seen;           /* which fork events announced it (state.c) */
+	LttTime lane_woken;        /* in lanes: time + 1 of the latest wakeup applied early, 0: none */
 	guint depth, capacity;
 	LttvExecFrame *stack;
 	struct _LttvStatsProc *stats; /* the statistics' counters of the task (stats.c), NULL in copies */
@@ -141,25 +142,32 @@ G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, 
  * (lttv_event_kind_is_cpu_local) are applied as they come, the others in
  * the traceset's time order, so a CPU's local events may be applied before
  * another CPU's earlier ordered events.  That gives the time order's result
- * as long as an ordered event touches no task running on another CPU, and
- * no IRQ line's count would go below zero (where the order of its changes
- * matters): otherwise the state sets conflict, and the run is void (the
- * caller redoes it in time order).
+ * as long as an ordered event touches no task running on another CPU, no
+ * IRQ line's count would go below zero (where the order of its changes
+ * matters), and no two CPUs name an IRQ line differently: otherwise the
+ * state sets conflict, and the run is void (the caller redoes it in time
+ * order).
  */
 typedef struct {
 	gboolean conflict;
 	gboolean ordered;          /* for now every event waits for time order (no conflict) */
 	gboolean in_order;         /* every event, to the end: a run redone */
+	GArray *irq_named;         /* gboolean by IRQ line: named by an IRQ entry of this run; NULL: none */
 } LttvLaneRun;
 
-/* System calls, soft IRQs and faults change only the mode stack of the
- * task running on the event's CPU (and the statistics of that CPU). */
+/* System calls, IRQs, soft IRQs and faults change only the mode stack of
+ * the task running on the event's CPU (and the statistics of that CPU).
+ * IRQs also change their line's busy count, a sum whatever the order, and
+ * name a line the first time it is met (the state sets conflict when two
+ * CPUs name it differently). */
 static inline gboolean lttv_event_kind_is_cpu_local(LttvEventKind k)
 {
 	switch (k) {
 	case LTTV_EV_NONE:
 	case LTTV_EV_SYS_ENTER:
 	case LTTV_EV_SYS_EXIT:
+	case LTTV_EV_IRQ_ENTRY:
+	case LTTV_EV_IRQ_EXIT:
 	case LTTV_EV_SOFTIRQ_ENTRY:
 	case LTTV_EV_SOFTIRQ_EXIT:
 	case LTTV_EV_PAGE_FAULT_USER:
@@ -178,6 +186,8 @@ static inline LttvEventKind lttv_event_kind_closer(LttvEventKind k)
 	switch (k) {
 	case LTTV_EV_SYS_ENTER:
 		return LTTV_EV_SYS_EXIT;
+	case LTTV_EV_IRQ_ENTRY:
+		return LTTV_EV_IRQ_EXIT;
 	case LTTV_EV_SOFTIRQ_ENTRY:
 		return LTTV_EV_SOFTIRQ_EXIT;
 	case LTTV_EV_PAGE_FAULT_USER:
@@ -300,6 +310,14 @@ G_GNUC_INTERNAL void lttv_trace_state_set_name(GPtrArray *names, gint64 index, c
  * so (nothing was done). */
 G_GNUC_INTERNAL gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, const LttvEventHandler *h1,
                                                      LttTime t2, const LttvEventHandler *h2);
+/* In lanes, applies a wakeup (h: SCHED_WAKEUP) as a CPU-local event when
+ * its task is known and named and is not a child whose fork is still
+ * being announced; FALSE, having done nothing, otherwise (it then waits
+ * for time order).  Its only effect, the task's status, is applied again
+ * after each earlier event of another CPU that sets that status
+ * (state.c). */
+G_GNUC_INTERNAL gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts, const LttEvent *event,
+                                                             const LttvEventHandler *h);
 /* The statistics' part of it (stats.c), for the running task p of cpu: the
  * frame (mode, submode) opened at t1 on top of p's stack; FALSE, having
  * done nothing, when its counters are not in the state that allows it. */

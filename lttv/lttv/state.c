@@ -247,6 +247,39 @@ static void irq_busy_add(LttvTraceState *ts, gint32 irq, int delta)
 		lane_conflict(ts);   /* in lanes, where the order of the changes matters */
 }
 
+/* Whether the line was named by an IRQ entry of this run in lanes. */
+static gboolean lane_irq_named(const LttvLaneRun *run, gint32 irq)
+{
+	return run->irq_named != NULL && (guint) irq < run->irq_named->len
+	       && g_array_index(run->irq_named, gboolean, irq);
+}
+
+/* An IRQ entry names its line the first time the line is met.  In lanes
+ * the first met may not be the first in time: when the CPUs name a line
+ * differently, the run is void.  (A name the state dump gave came first
+ * in time: it stays.) */
+static void irq_entry_name(LttvTraceState *ts, LttvEventData *ev, gint32 irq)
+{
+	LttvLaneRun *run = ts->lanes;
+	const char *known;
+
+	if (irq < 0 || irq >= 65536)
+		return;
+	if ((guint) irq >= ts->irq_names->len || (known = g_ptr_array_index(ts->irq_names, irq)) == NULL) {
+		lttv_trace_state_set_name(ts->irq_names, irq, lttv_field_reader_string(&ev->h->fields[1], ev));
+		if (run != NULL && !run->ordered) {
+			if (run->irq_named == NULL)
+				run->irq_named = g_array_new(FALSE, TRUE, sizeof(gboolean));
+			if (run->irq_named->len <= (guint) irq)
+				g_array_set_size(run->irq_named, irq + 1);
+			g_array_index(run->irq_named, gboolean, irq) = TRUE;
+		}
+	} else if (G_UNLIKELY(run != NULL) && lane_irq_named(run, irq)
+	           && strcmp(known, lttv_field_reader_string(&ev->h->fields[1], ev)) != 0) {
+		lane_conflict(ts);
+	}
+}
+
 /* Mode stack primitives: every change goes through these so the
  * statistics see all of them. */
 
@@ -354,6 +387,9 @@ static void process_remove(LttvTraceState *ts, LttvProcess *p, guint cpu, LttTim
 
 	if (foreign(ts, p, cpu))
 		return;
+	/* A wakeup applied early went to the task the time order removes. */
+	if (G_UNLIKELY(p->lane_woken > t) && lane_conflict(ts))
+		return;
 	for (i = 0; i < ts->cpu_count; i++)
 		if (ts->cpus[i].running == p) {
 			cpu_leave(ts, i, t);
@@ -414,6 +450,37 @@ static void set_running(LttvTraceState *ts, guint cpu, LttvProcess *p, LttTime t
 	p->status = LTTV_STATUS_RUNNING;
 }
 
+/* What a wakeup does: a task that waited for something now waits for a
+ * CPU.  Depends only on the status before, so applying it twice changes
+ * nothing. */
+static void wake(LttvProcess *p)
+{
+	switch (p->status) {
+	case LTTV_STATUS_UNKNOWN:
+	case LTTV_STATUS_BLOCKED:
+	case LTTV_STATUS_WAIT_FORK:
+		p->status = LTTV_STATUS_WAIT_CPU;
+		break;
+	default:
+		break;
+	}
+}
+
+/* A wakeup of p at time w applied early (in lanes, before another CPU's
+ * events up to w) is done again after those of them that set p's status
+ * at t < w: the status then is what the time order gives after w.  At the
+ * same time, their order is the tracefiles' (not known here): the run is
+ * void. */
+static void lane_wake_again(LttvTraceState *ts, LttvProcess *p, LttTime t)
+{
+	if (G_LIKELY(p->lane_woken <= t))
+		return;
+	if (p->lane_woken == t + 1)
+		lane_conflict(ts);
+	else
+		wake(p);
+}
+
 static LttvProcessStatus status_after_switch(const LttvProcess *p, gint64 prev_state)
 {
 	if (p->pid == 0 || prev_state == 0 || (prev_state & (TASK_PREEMPTED | TASK_IDLE_BIT)))
@@ -440,6 +507,7 @@ static void on_sched_switch(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 			return;
 	}
 	prev->status = status_after_switch(prev, prev_state);
+	lane_wake_again(ts, prev, t);
 	prev->cpu = cpu;
 	ts->cpus[cpu].running = NULL;
 	next = process_get(ts, next_pid, cpu, ev, &h->fields[3], t);
@@ -449,20 +517,36 @@ static void on_sched_switch(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 static void on_wakeup(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
-	LttvProcess *p;
 
-	if (pid == 0)
-		return;
-	p = process_get(ts, pid, cpu, ev, &h->fields[0], t);
-	switch (p->status) {
-	case LTTV_STATUS_UNKNOWN:
-	case LTTV_STATUS_BLOCKED:
-	case LTTV_STATUS_WAIT_FORK:
-		p->status = LTTV_STATUS_WAIT_CPU;
-		break;
-	default:
-		break;
+	if (pid != 0)
+		wake(process_get(ts, pid, cpu, ev, &h->fields[0], t));
+}
+
+gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
+{
+	LttvEventData data;
+	LttvProcess *p = NULL;
+	gint32 pid;
+
+	lttv_event_data_init(&data, h, event);
+	pid = (gint32) lttv_field_reader_int(&h->fields[1], &data);
+	if (pid != 0) {
+		p = process_lookup(ts, pid);
+		/* A task met first, or named here, would get this event's time
+		 * or name rather than the first in time; a fork's second event
+		 * reads WAIT_FORK. */
+		if (p == NULL || p->name[0] == '\0' || p->status == LTTV_STATUS_WAIT_FORK)
+			return FALSE;
 	}
+	/* As lttv_trace_state_dispatch would do. */
+	if (ts->stats != NULL)
+		lttv_stats_on_event(ts->stats, event->cpu, h, event->time);
+	ensure_cpu(ts, event->cpu);
+	if (p != NULL) {
+		wake(p);
+		p->lane_woken = MAX(p->lane_woken, event->time + 1);
+	}
+	return TRUE;
 }
 
 /* The two events announcing a fork; each sets its bit in fork_seen. */
@@ -669,6 +753,10 @@ static inline gboolean frame_opened(LttvEventData *ev, LttvExecMode *mode, gint3
 		*mode = LTTV_MODE_SOFTIRQ;
 		*submode = (gint32) lttv_field_reader_int(&ev->h->fields[0], ev);
 		return FALSE;
+	case LTTV_EV_IRQ_ENTRY:
+		*mode = LTTV_MODE_IRQ;
+		*submode = (gint32) lttv_field_reader_int(&ev->h->fields[0], ev);
+		return FALSE;
 	default:
 		*mode = LTTV_MODE_TRAP;
 		*submode = 1;
@@ -697,7 +785,12 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 	if (submode == LTTV_SUBMODE_NONE
 	    || (from_user ? p->depth != 1 || p->stack[0].mode == LTTV_MODE_UNKNOWN : p->depth >= MAX_DEPTH))
 		return FALSE;
-	return lttv_stats_on_pair(ts->stats, p, cpu, h1, ev1->time, mode, submode, h2, t2);
+	if (!lttv_stats_on_pair(ts->stats, p, cpu, h1, ev1->time, mode, submode, h2, t2))
+		return FALSE;
+	/* The line's count goes up and down again; only its name stays. */
+	if (mode == LTTV_MODE_IRQ)
+		irq_entry_name(ts, &data, submode);
+	return TRUE;
 }
 
 /* One dispatch per event: the attached statistics count it, then the
@@ -770,8 +863,7 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 	case LTTV_EV_IRQ_ENTRY: {
 		gint32 irq = (gint32) lttv_field_reader_int(&h->fields[0], ev);
 
-		if (irq >= 0 && ((guint) irq >= ts->irq_names->len || g_ptr_array_index(ts->irq_names, irq) == NULL))
-			lttv_trace_state_set_name(ts->irq_names, irq, lttv_field_reader_string(&h->fields[1], ev));
+		irq_entry_name(ts, ev, irq);
 		frame_push(ts, p, LTTV_MODE_IRQ, irq, t);
 		break;
 	}

@@ -162,13 +162,15 @@ static gboolean file_run_local(LttvTraceState *ts, Lane *l, LaneFile *f, LttTime
 		const LttvEventHandler *h = file_handler(ts, f);
 
 		if (G_UNLIKELY(!h->cpu_local)) {
-			l->pending = f;
-			l->pending_h = h;
-			ordered = TRUE;
-			break;
-		}
-		if (h->closer == LTTV_EV_NONE || !file_apply_pair(ts, l, f, h, time, index))
+			if (h->kind != LTTV_EV_SCHED_WAKEUP || !lttv_trace_state_apply_local_wakeup(ts, f->ev, h)) {
+				l->pending = f;
+				l->pending_h = h;
+				ordered = TRUE;
+				break;
+			}
+		} else if (h->closer == LTTV_EV_NONE || !file_apply_pair(ts, l, f, h, time, index)) {
 			lttv_trace_state_dispatch(ts, f->ev, h);
+		}
 		n++;
 		l->last = f->ev->time;
 		file_advance(f);
@@ -325,6 +327,8 @@ static gboolean run_once(LttTrace *trace, LttvTraceState *ts, gboolean in_order)
 	ts->lanes = &lanes_state;
 	run_lanes(ts, lanes, n);
 	ts->lanes = NULL;
+	if (lanes_state.irq_named != NULL)
+		g_array_unref(lanes_state.irq_named);
 	for (i = 0; i < n; i++) {
 		if (lanes[i].events > 0)
 			ts->time = MAX(ts->time, lanes[i].last);
