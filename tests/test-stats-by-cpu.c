@@ -5,8 +5,9 @@
  * big-endian with long gaps), on the bundled sample trace, with two
  * channels per CPU, when the lanes meet what they cannot run apart
  * and redo the run in time order, where frames opened and closed by
- * consecutive events are applied at once and where they must not be, and
- * with events of undeclared ids. */
+ * consecutive events are applied at once and where they must not be,
+ * with events of undeclared ids, with IRQ lines named by two CPUs and with
+ * wakeups applied before their task's earlier events on another CPU. */
 #include "config.h"
 #include <string.h>
 #include <lttv/state.h>
@@ -490,10 +491,12 @@ static void wakeup_event(LttWriterChannel *ch, LttPayload *p, LttTime t, gint32 
  * wakes task 6 at 600, applied before CPU 1's earlier events.  When CPU 1
  * switches 6 out (blocked) before 600, the wakeup is applied again after
  * it; at the very time of the wakeup, or when 6 is freed before it, the
- * lanes cannot know the order and the run is redone. */
-static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, Expect expect)
+ * lanes cannot know the order and the run is redone.  A state dump in the
+ * middle of the trace that says 6 sleeps, before 600, is followed by the
+ * wakeup again too. */
+static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, LttTime dump_at, Expect expect)
 {
-	enum { SWITCH = 1, WAKEUP, SYS_ENTER, SYS_EXIT, FREE };
+	enum { SWITCH = 1, WAKEUP, SYS_ENTER, SYS_EXIT, FREE, DUMP_PROCESS, DUMP_END };
 	char *path = g_build_filename(tmpdir, name, NULL);
 	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
 	LttWriterChannel *c0, *c1;
@@ -509,11 +512,18 @@ static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, E
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", FREE, "sched_process_free", "comm: string; pid: s32;",
 	                                          &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_PROCESS, "ltt_statedump_process",
+	                                          "pid: s32; tgid: s32; ppid: s32; name: string; status: u8; mode: u8; "
+	                                          "cpu: s32; kernel_thread: u8; birth_time: u64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_END, "ltt_statedump_end", "", &error));
 	g_assert_no_error(error);
 	c0 = ltt_writer_channel(w, "kernel", 0, &error);
 	c1 = ltt_writer_channel(w, "kernel", 1, &error);
 	g_assert_no_error(error);
 	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	/* The dump's types are declared: every event waits for time order
+	 * until the end of a first dump. */
+	plain_event(c0, 50, DUMP_END);
 	switch_event(c1, &p, 100, 0, 6);
 	switch_event(c0, &p, 150, 0, 5);
 	for (i = 0; i < 5; i++) {
@@ -524,6 +534,21 @@ static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, E
 	}
 	wakeup_event(c0, &p, 600, 6);
 	switch_event(c1, &p, switch_out, 6, 0);
+	if (dump_at != 0) {
+		/* A second dump, in the middle of the trace: 6 sleeps. */
+		ltt_payload_reset(&p);
+		ltt_payload_put_s32(&p, 6);
+		ltt_payload_put_s32(&p, 6);
+		ltt_payload_put_s32(&p, 1);
+		ltt_payload_put_string(&p, "task");
+		ltt_payload_put_u8(&p, 1);
+		ltt_payload_put_u8(&p, 0);
+		ltt_payload_put_s32(&p, 1);
+		ltt_payload_put_u8(&p, 0);
+		ltt_payload_put_u64(&p, 0);
+		g_assert_true(ltt_writer_channel_append(c1, dump_at, DUMP_PROCESS, p.data, p.len, &error));
+		g_assert_no_error(error);
+	}
 	if (freed) {
 		ltt_payload_reset(&p);
 		ltt_payload_put_string(&p, "task");
@@ -541,10 +566,11 @@ static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, E
 
 static void test_early_wakeups(void)
 {
-	wakeup_trace("wake-after", 500, FALSE, EXPECT_LANES);
-	wakeup_trace("wake-same-time", 600, FALSE, EXPECT_REDONE);
-	wakeup_trace("wake-freed", 500, TRUE, EXPECT_REDONE);
-	wakeup_trace("wake-before", 650, FALSE, EXPECT_LANES);
+	wakeup_trace("wake-after", 500, FALSE, 0, EXPECT_LANES);
+	wakeup_trace("wake-same-time", 600, FALSE, 0, EXPECT_REDONE);
+	wakeup_trace("wake-freed", 500, TRUE, 0, EXPECT_REDONE);
+	wakeup_trace("wake-before", 650, FALSE, 0, EXPECT_LANES);
+	wakeup_trace("wake-after-dump", 400, FALSE, 550, EXPECT_LANES);
 }
 
 int main(int argc, char **argv)

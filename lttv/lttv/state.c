@@ -697,6 +697,7 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 		p->status = LTTV_STATUS_WAIT_CPU;
 		break;
 	}
+	lane_wake_again(ts, p, t);
 	cpu_enter(ts, pcpu);
 }
 
