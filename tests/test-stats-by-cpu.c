@@ -234,6 +234,16 @@ static void test_two_channels_per_cpu(void)
 	g_free(path);
 }
 
+static void declare_switch(LttWriter *w, guint id)
+{
+	GError *error = NULL;
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", id, "sched_switch",
+	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
+	                                          "next_comm: string; next_pid: s32;", &error));
+	g_assert_no_error(error);
+}
+
 /* A switch to a task the trace still shows running on another CPU (its
  * switch out was lost): the lanes cannot apply it apart, and the run is
  * redone in time order. */
@@ -270,9 +280,7 @@ static void test_task_on_two_cpus(void)
 	LttPayload p;
 	guint i;
 
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 1, "sched_switch",
-	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
-	                                          "next_comm: string; next_pid: s32;", &error));
+	declare_switch(w, 1);
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 2, "sys_enter", "id: s64;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 3, "sys_exit", "id: s64;", &error));
 	g_assert_no_error(error);
@@ -328,9 +336,7 @@ static void test_frame_pairs(void)
 	LttTime t = 1000;
 	guint i, round;
 
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SWITCH, "sched_switch",
-	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
-	                                          "next_comm: string; next_pid: s32;", &error));
+	declare_switch(w, SWITCH);
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_ENTER, "sys_enter", "id: s64;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", FAULT_USER, "page_fault_user", "", &error));
@@ -401,6 +407,22 @@ static void test_frame_pairs(void)
 	g_free(path);
 }
 
+/* An event of IRQ line 9: its name follows (an entry, or the state dump's
+ * line), or with name NULL its return value (an exit). */
+static void irq_line_event(LttWriterChannel *ch, LttPayload *p, LttTime t, guint id, const char *name)
+{
+	GError *error = NULL;
+
+	ltt_payload_reset(p);
+	ltt_payload_put_s32(p, 9);
+	if (name != NULL)
+		ltt_payload_put_string(p, name);
+	else
+		ltt_payload_put_s32(p, 1);
+	g_assert_true(ltt_writer_channel_append(ch, t, id, p->data, p->len, &error));
+	g_assert_no_error(error);
+}
+
 /* IRQ entries are CPU-local: the first to name a line in the lanes may
  * not be the first in time.  Two CPUs naming a line alike keep the run on
  * lanes, as does a name from the state dump (it came first); naming it
@@ -417,9 +439,7 @@ static void irq_trace(const char *name, const char *name0, const char *name1, co
 	LttPayload p;
 	guint i;
 
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SWITCH, "sched_switch",
-	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
-	                                          "next_comm: string; next_pid: s32;", &error));
+	declare_switch(w, SWITCH);
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", IRQ_ENTRY, "irq_handler_entry", "irq: s32; name: string;",
 	                                          &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", IRQ_EXIT, "irq_handler_exit", "irq: s32; ret: s32;", &error));
@@ -434,34 +454,18 @@ static void irq_trace(const char *name, const char *name0, const char *name1, co
 	}
 	ltt_payload_init(&p, ltt_writer_byte_order(w));
 	if (dumped != NULL) {
-		ltt_payload_reset(&p);
-		ltt_payload_put_s32(&p, 9);
-		ltt_payload_put_string(&p, dumped);
-		g_assert_true(ltt_writer_channel_append(c[0], 10, DUMP_IRQ, p.data, p.len, &error));
+		irq_line_event(c[0], &p, 10, DUMP_IRQ, dumped);
 		plain_event(c[0], 20, DUMP_END);
 	}
 	switch_event(c[0], &p, 100, 0, 5);
 	switch_event(c[1], &p, 150, 0, 6);
-	ltt_payload_reset(&p);
-	ltt_payload_put_s32(&p, 9);
-	ltt_payload_put_string(&p, name1);
-	g_assert_true(ltt_writer_channel_append(c[1], 200, IRQ_ENTRY, p.data, p.len, &error));
+	irq_line_event(c[1], &p, 200, IRQ_ENTRY, name1);
 	plain_event(c[1], 210, NOISE);
-	ltt_payload_reset(&p);
-	ltt_payload_put_s32(&p, 9);
-	ltt_payload_put_s32(&p, 1);
-	g_assert_true(ltt_writer_channel_append(c[1], 220, IRQ_EXIT, p.data, p.len, &error));
-	ltt_payload_reset(&p);
-	ltt_payload_put_s32(&p, 9);
-	ltt_payload_put_string(&p, name0);
-	g_assert_true(ltt_writer_channel_append(c[0], 500, IRQ_ENTRY, p.data, p.len, &error));
-	ltt_payload_reset(&p);
-	ltt_payload_put_s32(&p, 9);
-	ltt_payload_put_s32(&p, 1);
-	g_assert_true(ltt_writer_channel_append(c[0], 510, IRQ_EXIT, p.data, p.len, &error));
+	irq_line_event(c[1], &p, 220, IRQ_EXIT, NULL);
+	irq_line_event(c[0], &p, 500, IRQ_ENTRY, name0);
+	irq_line_event(c[0], &p, 510, IRQ_EXIT, NULL);
 	switch_event(c[0], &p, 600, 5, 0);
 	switch_event(c[1], &p, 650, 6, 0);
-	g_assert_no_error(error);
 	ltt_payload_clear(&p);
 	g_assert_true(ltt_writer_close(w, &error));
 	g_assert_no_error(error);
@@ -504,9 +508,7 @@ static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, L
 	LttPayload p;
 	guint i;
 
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SWITCH, "sched_switch",
-	                                          "prev_comm: string; prev_pid: s32; prev_state: s64; "
-	                                          "next_comm: string; next_pid: s32;", &error));
+	declare_switch(w, SWITCH);
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", WAKEUP, "sched_wakeup", "comm: string; pid: s32;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_ENTER, "sys_enter", "id: s64;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
