@@ -584,9 +584,10 @@ guint ltt_tracefile_next_run(LttTracefile *tf, LttEvent *out, guint max)
 		LttTime t = (prev & ~G_GUINT64_CONSTANT(0xFFFFFFFF)) | ltt_load_u32(p, FALSE);
 		const LttEventType *type;
 
-		if (t < prev)
-			t += G_GUINT64_CONSTANT(1) << 32;
-		if (id >= dense_len || (type = dense[id]) == NULL || t < prev || t > end
+		/* Wrapped low bits: the next 2^32 ns, unless that overflows. */
+		if (t < prev && (t += G_GUINT64_CONSTANT(1) << 32) < prev)
+			break;
+		if (id >= dense_len || (type = dense[id]) == NULL || t > end
 		    || size > (gsize) (stop - p) - LTT_EVENT_HEADER_SIZE)
 			break;
 		ev->tf = tf;

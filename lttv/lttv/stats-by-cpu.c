@@ -25,7 +25,7 @@ typedef struct {
 	LttTracefile *tf;
 	guint index;                 /* the tracefile's, which orders ties */
 	const LttEvent *ev;          /* its current event (in run), NULL at its end */
-	guint next, n;               /* run[next] comes after ev; run holds n events */
+	const LttEvent *last;        /* the run's last event (ev + 1 is next while ev < last) */
 	const LttvEventHandler **by_id;  /* handlers by event id, filled as ids are met */
 	guint n_ids;
 	LttEvent run[RUN_EVENTS];    /* read ahead; the tracefile's current event is the last */
@@ -60,22 +60,20 @@ static G_GNUC_NO_INLINE void file_refill(LaneFile *f)
 
 	if (n == 0) {
 		if (file_next(f->tf) != LTT_READ_EVENT) {
-			f->ev = NULL;
-			f->next = f->n = 0;
+			f->ev = f->last = NULL;
 			return;
 		}
 		f->run[0] = *ltt_tracefile_event(f->tf);
 		n = 1;
 	}
-	f->n = n;
-	f->next = 1;
 	f->ev = &f->run[0];
+	f->last = &f->run[n - 1];
 }
 
 static inline void file_advance(LaneFile *f)
 {
-	if (G_LIKELY(f->next < f->n))
-		f->ev = &f->run[f->next++];
+	if (G_LIKELY(f->ev < f->last))
+		f->ev++;
 	else
 		file_refill(f);
 }
@@ -85,9 +83,9 @@ static inline void file_advance(LaneFile *f)
  * run's last). */
 static inline gboolean file_peek(const LaneFile *f, guint32 *id, LttTime *time)
 {
-	if (G_LIKELY(f->next < f->n)) {
-		*id = f->run[f->next].id;
-		*time = f->run[f->next].time;
+	if (G_LIKELY(f->ev < f->last)) {
+		*id = f->ev[1].id;
+		*time = f->ev[1].time;
 		return TRUE;
 	}
 	return ltt_tracefile_peek(f->tf, id, time);

@@ -71,7 +71,7 @@ static void task_grow(LttvStatsTask *t)
 {
 	guint i;
 
-	t->capacity = t->capacity > 0 ? t->capacity * 2 : 8;
+	t->capacity = t->capacity > 0 ? t->capacity * 2 : 32;
 	g_free(t->slots);
 	t->slots = g_new0(guint32, t->capacity);
 	for (i = 0; i < t->n_leaves; i++)
@@ -103,7 +103,7 @@ static guint task_leaf_new(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint3
 	if (2 * (t->n_leaves + 1) > t->capacity)
 		task_grow(t);
 	if (i == t->leaves_capacity) {
-		t->leaves_capacity = MAX(4, 2 * i);
+		t->leaves_capacity = MAX(16, 2 * i);
 		t->leaves = g_renew(LttvStatsLeaf, t->leaves, t->leaves_capacity);
 	}
 	*task_slot(t, cpu, mode, submode) = i + 1;
