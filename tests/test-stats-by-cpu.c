@@ -426,9 +426,9 @@ static void irq_line_event(LttWriterChannel *ch, LttPayload *p, LttTime t, guint
 /* IRQ entries are CPU-local: the first to name a line in the lanes may
  * not be the first in time.  Two CPUs naming a line alike keep the run on
  * lanes, as does a name from the state dump (it came first); naming it
- * differently voids the run.  CPU 0's entry (at 500, its exit next: the
- * pair path) is applied before CPU 1's (at 200, another event before its
- * exit). */
+ * differently voids the run.  CPU 0's entry (at 500, its exit next) is
+ * applied before CPU 1's (at 200, a count between it and its exit); both
+ * go through the pair path. */
 static void irq_trace(const char *name, const char *name0, const char *name1, const char *dumped, Expect expect)
 {
 	enum { SWITCH = 1, IRQ_ENTRY, IRQ_EXIT, NOISE, DUMP_IRQ, DUMP_END };
@@ -575,6 +575,83 @@ static void test_early_wakeups(void)
 	wakeup_trace("wake-after-dump", 400, FALSE, 550, EXPECT_LANES);
 }
 
+/* Frames with a short body: an opener, at most two events that only count
+ * or wake a task, and the closer, which the run by CPU applies at once
+ * (lttv_trace_state_apply_pair); and the cases where it must not: a longer
+ * body, a wakeup of a task not met yet (it waits for time order).  Task 6
+ * on CPU 1 sleeps and runs between CPU 0's wakeups, some of them applied
+ * before CPU 1's earlier switches; the last one leaves it waiting for a
+ * CPU. */
+static void test_frame_bodies(void)
+{
+	enum { SWITCH = 1, WAKEUP, SYS_ENTER, SYS_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT, IRQ_ENTRY, IRQ_EXIT, MARK };
+	char *path = g_build_filename(tmpdir, "bodies", NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
+	LttWriterChannel *c0, *c1;
+	GError *error = NULL;
+	LttPayload p;
+	LttTime t = 0;
+	guint round;
+
+	declare_switch(w, SWITCH);
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", WAKEUP, "sched_wakeup", "comm: string; pid: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_ENTER, "sys_enter", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SOFTIRQ_ENTRY, "softirq_entry", "vec: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SOFTIRQ_EXIT, "softirq_exit", "vec: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", IRQ_ENTRY, "irq_handler_entry", "irq: s32; name: string;",
+	                                          &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", IRQ_EXIT, "irq_handler_exit", "irq: s32; ret: s32;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", MARK, "a_mark", "", &error));
+	g_assert_no_error(error);
+	c0 = ltt_writer_channel(w, "kernel", 0, &error);
+	c1 = ltt_writer_channel(w, "kernel", 1, &error);
+	g_assert_no_error(error);
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	switch_event(c1, &p, 100, 0, 6);
+	switch_event(c0, &p, 150, 0, 5);
+	switch_event(c1, &p, 200, 6, 0);
+	for (round = 0; round < 30; round++) {
+		t = 300 + 100 * (LttTime) round;
+		syscall_event(c0, &p, t, SYS_ENTER, 3);
+		wakeup_event(c0, &p, t + 2, 6);
+		syscall_event(c0, &p, t + 4, SYS_EXIT, 3);
+		syscall_event(c0, &p, t + 10, SOFTIRQ_ENTRY, 1);
+		wakeup_event(c0, &p, t + 12, 6);
+		syscall_event(c0, &p, t + 14, SOFTIRQ_EXIT, 1);
+		irq_line_event(c0, &p, t + 20, IRQ_ENTRY, "eth0");
+		wakeup_event(c0, &p, t + 22, 6);
+		plain_event(c0, t + 24, MARK);
+		irq_line_event(c0, &p, t + 26, IRQ_EXIT, NULL);
+		/* Three events between: the frame is made. */
+		syscall_event(c0, &p, t + 30, SYS_ENTER, 4);
+		plain_event(c0, t + 32, MARK);
+		plain_event(c0, t + 34, MARK);
+		plain_event(c0, t + 36, MARK);
+		syscall_event(c0, &p, t + 38, SYS_EXIT, 4);
+		/* Task 77 is met in the first round's body. */
+		syscall_event(c0, &p, t + 40, SYS_ENTER, 5);
+		wakeup_event(c0, &p, t + 42, 77);
+		syscall_event(c0, &p, t + 44, SYS_EXIT, 5);
+		syscall_event(c0, &p, t + 50, SYS_ENTER, 6);
+		wakeup_event(c0, &p, t + 52, 0);
+		syscall_event(c0, &p, t + 54, SYS_EXIT, 6);
+		switch_event(c1, &p, t + 60, 0, 6);
+		syscall_event(c1, &p, t + 62, SYS_ENTER, 7);
+		syscall_event(c1, &p, t + 64, SYS_EXIT, 7);
+		switch_event(c1, &p, t + 70, 6, 0);
+	}
+	syscall_event(c0, &p, t + 100, SYS_ENTER, 3);
+	wakeup_event(c0, &p, t + 102, 6);
+	syscall_event(c0, &p, t + 104, SYS_EXIT, 3);
+	switch_event(c0, &p, t + 110, 5, 0);
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, EXPECT_LANES);
+	g_free(path);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -592,6 +669,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats-by-cpu/two-channels-per-cpu", test_two_channels_per_cpu);
 	g_test_add_func("/stats-by-cpu/task-on-two-cpus", test_task_on_two_cpus);
 	g_test_add_func("/stats-by-cpu/frame-pairs", test_frame_pairs);
+	g_test_add_func("/stats-by-cpu/frame-bodies", test_frame_bodies);
 	g_test_add_func("/stats-by-cpu/damaged-events", test_damaged_events);
 	g_test_add_func("/stats-by-cpu/irq-names", test_irq_names);
 	g_test_add_func("/stats-by-cpu/early-wakeups", test_early_wakeups);

@@ -304,12 +304,27 @@ G_GNUC_INTERNAL void lttv_trace_state_set_stats(LttvTraceState *ts, LttvStats *s
  * count and times, h being the handler of the event's type. */
 G_GNUC_INTERNAL void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h);
 G_GNUC_INTERNAL void lttv_trace_state_set_name(GPtrArray *names, gint64 index, const char *name);
-/* Applies ev1 (h1) and the event of its CPU that follows it, of h2 at t2,
+/* At most this many events between a frame's opener and its closer for
+ * lttv_trace_state_apply_pair. */
+#define LTTV_PAIR_BODY_MAX 2
+
+/* Whether an event of h can be in the body of a pair: it only counts
+ * (kind NONE), or it is a wakeup, whose effect (another task's status) does
+ * not depend on the frame it happens in. */
+static inline gboolean lttv_event_can_be_body(const LttvEventHandler *h)
+{
+	return h->kind == LTTV_EV_NONE || h->kind == LTTV_EV_SCHED_WAKEUP;
+}
+
+/* Applies ev1 (h1), the n_body events of its CPU that follow it (body,
+ * handlers hb: lttv_event_can_be_body), and the next one, of h2 at t2,
  * when h1 opens a frame at the top of the running task's stack and h2
- * closes it: the frame is never made.  FALSE when they cannot be applied
- * so (nothing was done). */
+ * closes it: the frame is never made.  A wakeup in the body is applied
+ * as lttv_trace_state_apply_local_wakeup would.  FALSE when they cannot be
+ * applied so (nothing was done). */
 G_GNUC_INTERNAL gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, const LttvEventHandler *h1,
-                                                     LttTime t2, const LttvEventHandler *h2);
+                                                     const LttEvent *const *body, const LttvEventHandler *const *hb,
+                                                     guint n_body, LttTime t2, const LttvEventHandler *h2);
 /* In lanes, applies a wakeup (h: SCHED_WAKEUP) as a CPU-local event when
  * its task is known and named and is not a child whose fork is still
  * being announced; FALSE, having done nothing, otherwise (it then waits
@@ -322,6 +337,7 @@ G_GNUC_INTERNAL gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts,
  * frame (mode, submode) opened at t1 on top of p's stack; FALSE, having
  * done nothing, when its counters are not in the state that allows it. */
 G_GNUC_INTERNAL gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvEventHandler *h1, LttTime t1,
-                                            LttvExecMode mode, gint32 submode, const LttvEventHandler *h2, LttTime t2);
+                                            LttvExecMode mode, gint32 submode, const LttvEventHandler *const *body,
+                                            guint n_body, const LttvEventHandler *h2, LttTime t2);
 
 #endif

@@ -522,33 +522,6 @@ static void on_wakeup(LttvTraceState *ts, LttvEventData *ev, const LttvEventHand
 		wake(process_get(ts, pid, cpu, ev, &h->fields[0], t));
 }
 
-gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
-{
-	LttvEventData data;
-	LttvProcess *p = NULL;
-	gint32 pid;
-
-	lttv_event_data_init(&data, h, event);
-	pid = (gint32) lttv_field_reader_int(&h->fields[1], &data);
-	if (pid != 0) {
-		p = process_lookup(ts, pid);
-		/* A task met first, or named here, would get this event's time
-		 * or name rather than the first in time; a fork's second event
-		 * reads WAIT_FORK. */
-		if (p == NULL || p->name[0] == '\0' || p->status == LTTV_STATUS_WAIT_FORK)
-			return FALSE;
-	}
-	/* As lttv_trace_state_dispatch would do. */
-	if (ts->stats != NULL)
-		lttv_stats_on_event(ts->stats, event->cpu, h, event->time);
-	ensure_cpu(ts, event->cpu);
-	if (p != NULL) {
-		wake(p);
-		p->lane_woken = MAX(p->lane_woken, event->time + 1);
-	}
-	return TRUE;
-}
-
 /* The two events announcing a fork; each sets its bit in fork_seen. */
 enum { FORK_SEEN_NEWTASK = 1, FORK_SEEN_PROCESS_FORK = 2 };
 
@@ -736,6 +709,49 @@ static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEv
 	}
 }
 
+/* The task a wakeup in lanes applies to early: TRUE with *p NULL for the
+ * idle task (nothing to do); FALSE when it must wait for time order (see
+ * lttv_trace_state_apply_local_wakeup). */
+static gboolean local_wakeup_task(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h, LttvProcess **p)
+{
+	LttvEventData data;
+	gint32 pid;
+
+	lttv_event_data_init(&data, h, event);
+	pid = (gint32) lttv_field_reader_int(&h->fields[1], &data);
+	*p = NULL;
+	if (pid == 0)
+		return TRUE;
+	*p = process_lookup(ts, pid);
+	/* A task met first, or named here, would get this event's time or
+	 * name rather than the first in time; a fork's second event reads
+	 * WAIT_FORK. */
+	return *p != NULL && (*p)->name[0] != '\0' && (*p)->status != LTTV_STATUS_WAIT_FORK;
+}
+
+/* A wakeup's effect in lanes, applied before other CPUs' earlier events. */
+static void local_wakeup_apply(LttvProcess *p, LttTime t)
+{
+	if (p != NULL) {
+		wake(p);
+		p->lane_woken = MAX(p->lane_woken, t + 1);
+	}
+}
+
+gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
+{
+	LttvProcess *p;
+
+	if (!local_wakeup_task(ts, event, h, &p))
+		return FALSE;
+	/* As lttv_trace_state_dispatch would do. */
+	if (ts->stats != NULL)
+		lttv_stats_on_event(ts->stats, event->cpu, h, event->time);
+	ensure_cpu(ts, event->cpu);
+	local_wakeup_apply(p, event->time);
+	return TRUE;
+}
+
 /* The frame a CPU-local event of a kind with a closer opens on the running
  * task: TRUE when it enters from user mode (enter_from_user), FALSE when it
  * goes on top of whatever runs (frame_push). */
@@ -769,28 +785,38 @@ static inline gboolean frame_opened(LttvEventData *ev, LttvExecMode *mode, gint3
  * a known submode (no resolution), and pops it: the frame's only effects
  * are the statistics', done at once. */
 gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, const LttvEventHandler *h1,
-                                     LttTime t2, const LttvEventHandler *h2)
+                                     const LttEvent *const *body, const LttvEventHandler *const *hb,
+                                     guint n_body, LttTime t2, const LttvEventHandler *h2)
 {
+	LttvProcess *woken[LTTV_PAIR_BODY_MAX];
 	LttvEventData data;
 	LttvExecMode mode;
 	gint32 submode;
 	gboolean from_user;
-	guint cpu = ev1->cpu;
+	guint cpu = ev1->cpu, i;
 	LttvProcess *p;
 
 	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || ts->stats == NULL || cpu >= ts->cpu_count
-	    || (p = ts->cpus[cpu].running) == NULL)
+	    || (p = ts->cpus[cpu].running) == NULL || n_body > LTTV_PAIR_BODY_MAX)
 		return FALSE;
 	lttv_event_data_init(&data, h1, ev1);
 	from_user = frame_opened(&data, &mode, &submode);
 	if (submode == LTTV_SUBMODE_NONE
 	    || (from_user ? p->depth != 1 || p->stack[0].mode == LTTV_MODE_UNKNOWN : p->depth >= MAX_DEPTH))
 		return FALSE;
-	if (!lttv_stats_on_pair(ts->stats, p, cpu, h1, ev1->time, mode, submode, h2, t2))
+	for (i = 0; i < n_body; i++) {
+		woken[i] = NULL;
+		if (hb[i]->kind == LTTV_EV_SCHED_WAKEUP ? !local_wakeup_task(ts, body[i], hb[i], &woken[i])
+		                                        : hb[i]->kind != LTTV_EV_NONE)
+			return FALSE;
+	}
+	if (!lttv_stats_on_pair(ts->stats, p, cpu, h1, ev1->time, mode, submode, hb, n_body, h2, t2))
 		return FALSE;
 	/* The line's count goes up and down again; only its name stays. */
 	if (mode == LTTV_MODE_IRQ)
 		irq_entry_name(ts, &data, submode);
+	for (i = 0; i < n_body; i++)
+		local_wakeup_apply(woken[i], body[i]->time);
 	return TRUE;
 }
 

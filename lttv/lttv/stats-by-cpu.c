@@ -129,22 +129,48 @@ static inline gboolean file_before(const LaneFile *f, LttTime time, guint index)
 	return key_before(f->ev->time, f->index, time, index);
 }
 
-/* When f's current event (h) opens a frame that the file's next event
- * closes, before (time, index): applies both (a frame entered and left with
- * nothing between, as most system calls are, is never made) and makes the
- * second current.  FALSE when not so, nothing done. */
+/* The handler of an event of f already read, NULL when its id was not met
+ * yet (file_handler then fills it in). */
+static inline const LttvEventHandler *file_known_handler(const LaneFile *f, guint32 id)
+{
+	return id < f->n_ids ? f->by_id[id] : NULL;
+}
+
+/* When f's current event (h) opens a frame that one of the file's next
+ * events closes, before (time, index), with at most LTTV_PAIR_BODY_MAX
+ * events between them (in the run read ahead) that can be applied with
+ * it (lttv_event_can_be_body): applies them all (a frame entered and left
+ * with nothing between, as most system calls are, or with only a wakeup
+ * or a count, as most soft IRQs and IRQs are, is never made) and makes the
+ * closer current.  FALSE when not so, nothing done. */
 static inline gboolean file_apply_pair(LttvTraceState *ts, Lane *l, LaneFile *f, const LttvEventHandler *h,
                                        LttTime time, guint index)
 {
-	const LttvEventHandler *h2;
+	const LttEvent *body[LTTV_PAIR_BODY_MAX];
+	const LttvEventHandler *hb[LTTV_PAIR_BODY_MAX], *h2;
+	const LttEvent *e;
 	guint32 id2;
 	LttTime t2;
+	guint n = 0, i;
 
-	if (!file_peek(f, &id2, &t2) || id2 >= f->n_ids || (h2 = f->by_id[id2]) == NULL || h2->kind != h->closer
-	    || !key_before(t2, f->index, time, index) || !lttv_trace_state_apply_pair(ts, f->ev, h, t2, h2))
+	if (!file_peek(f, &id2, &t2) || (h2 = file_known_handler(f, id2)) == NULL || !key_before(t2, f->index, time, index))
 		return FALSE;
-	file_advance(f);             /* peek said it reads that event */
-	l->events++;
+	/* A body: its events and the closer are in the run. */
+	for (e = f->ev + 1; h2->kind != h->closer; e++) {
+		if (n == LTTV_PAIR_BODY_MAX || !lttv_event_can_be_body(h2) || e >= f->last)
+			return FALSE;
+		body[n] = e;
+		hb[n++] = h2;
+		id2 = e[1].id;
+		t2 = e[1].time;
+		if ((h2 = file_known_handler(f, id2)) == NULL || !key_before(t2, f->index, time, index))
+			return FALSE;
+	}
+	if (!lttv_trace_state_apply_pair(ts, f->ev, h, body, hb, n, t2, h2))
+		return FALSE;
+	for (i = 0; i <= n; i++)
+		file_advance(f);         /* peek, or the run, said it reads those events */
+	l->events += n + 1;
 	return TRUE;
 }
 

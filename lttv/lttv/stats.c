@@ -507,12 +507,13 @@ void lttv_stats_count(LttvStats *s, guint cpu, const LttvEventHandler *h)
 	}
 }
 
-/* What the two events' on_event, the frame's push and its close_frame
- * would do, in that order, when the task's counters follow its stack and
- * its record is known: the opened frame's time and event go straight to
- * its leaf. */
+/* What the events' on_event, the frame's push and its close_frame would
+ * do, in that order, when the task's counters follow its stack and its
+ * record is known: the opened frame's time and events (the body's and the
+ * closer) go straight to its leaf. */
 gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvEventHandler *h1, LttTime t1,
-                            LttvExecMode mode, gint32 submode, const LttvEventHandler *h2, LttTime t2)
+                            LttvExecMode mode, gint32 submode, const LttvEventHandler *const *body, guint n_body,
+                            const LttvEventHandler *h2, LttTime t2)
 {
 	LttvStatsProc *ps = p->stats;
 	LttvStatsCpu *c;
@@ -538,6 +539,8 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	leaf = &t->leaves[i];
 	leaf->cpu_time += dt;
 	leaf_count(s, leaf, h2->type_index, 1);
+	for (i = 0; i < n_body; i++)
+		leaf_count(s, leaf, body[i]->type_index, 1);
 	from = MAX(t1, s->start);
 	leaf->elapsed_time += t2 > from ? t2 - from : 0;
 	leaf->cumulative_time += dt;
