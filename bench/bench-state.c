@@ -2,10 +2,11 @@
  * state, state + statistics, with checkpoints (fed by the tests' heap
  * merge), reading and state + statistics through the traceset context (as
  * lttv -m batchAnalysis runs them when a module takes events), state +
- * statistics read by CPU (lttv_stats_run_trace, as lttv -m batchAnalysis -s
- * runs them when no module does), and the cost of the state at a random
- * time for several checkpoint intervals.  Prints figures (CPU time
- * of this process); asserts nothing (doc/performance.md, doc/analysis.md §2.1). */
+ * statistics read by CPU on one thread and on two (lttv_stats_run_trace,
+ * as lttv -m batchAnalysis -s runs them when no module does), and the cost
+ * of the state at a random time for several checkpoint intervals.  Prints
+ * figures (CPU time of this process; elapsed time too for two threads);
+ * asserts nothing (doc/performance.md, doc/analysis.md §2.1, §3.2). */
 #include "config.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,7 @@ static const GOptionEntry entries[] = {
 	{ "rounds", 'r', 0, G_OPTION_ARG_INT, &rounds_arg,
 	  "Rounds of the passes, alternated; prints the min and median events/s (1)", "N" },
 	{ "passes", 'p', 0, G_OPTION_ARG_STRING, &passes_arg,
-	  "Passes to run, among read, state, stats, checkpoints, ctx-read, ctx-stats, by-cpu (all)",
+	  "Passes to run, among read, state, stats, checkpoints, ctx-read, ctx-stats, by-cpu, two-threads (all)",
 	  "P,P,..." },
 	{ "version", 0, 0, G_OPTION_ARG_NONE, &version_arg, "Print the version and exit", NULL },
 	{ NULL }
@@ -53,25 +54,32 @@ static double cpu_seconds(void)
 }
 
 typedef enum {
-	PASS_READ, PASS_STATE, PASS_STATS, PASS_STATS_CHECKPOINTS, PASS_CTX_READ, PASS_CTX_STATS, PASS_BY_CPU
+	PASS_READ, PASS_STATE, PASS_STATS, PASS_STATS_CHECKPOINTS, PASS_CTX_READ, PASS_CTX_STATS, PASS_BY_CPU,
+	PASS_TWO_THREADS
 } PassKind;
 
 /* lttv_stats_run_trace: the trace read CPU by CPU, only the events that
- * touch more than their CPU in time order.  The first round says whether
- * the run had to be redone in time order. */
-static double by_cpu_pass(LttTrace *trace, guint64 *count)
+ * touch more than their CPU in time order, on one thread (CPU time) or
+ * split in time over two (elapsed time; *cpu_rate: per CPU second).  The
+ * first round says whether the run had to be redone in time order. */
+static double by_cpu_pass(LttTrace *trace, guint threads, guint64 *count, double *cpu_rate)
 {
-	static gboolean told;
+	static gboolean told[3];
 	gboolean redone;
 	LttvTraceState *ts;
-	double start = cpu_seconds(), seconds;
-	LttvStats *s = lttv_stats_run_trace(trace, &ts, &redone);
+	double start = cpu_seconds(), wall = (double) g_get_monotonic_time() / 1e6, seconds;
+	LttvStats *s = lttv_stats_run_trace_threads(trace, threads, &ts, &redone);
 
 	seconds = cpu_seconds() - start;
 	*count = lttv_trace_state_event_count(ts);
-	if (!told) {
-		told = TRUE;
-		printf("by CPU: %s\n", redone ? "run void and redone in time order" : "one run");
+	if (cpu_rate != NULL)
+		*cpu_rate = (double) *count / seconds;
+	if (threads > 1)
+		seconds = (double) g_get_monotonic_time() / 1e6 - wall;
+	if (!told[MIN(threads, 2)]) {
+		told[MIN(threads, 2)] = TRUE;
+		printf("by CPU, %u thread%s: %s\n", threads, threads > 1 ? "s" : "",
+		       redone ? "run void and redone in time order" : "one run");
 	}
 	lttv_stats_free(s);
 	lttv_trace_state_free(ts);
@@ -293,16 +301,17 @@ static int compare_doubles(const void *a, const void *b)
 static void run_passes(LttTrace *trace)
 {
 	static const char *const names[] = { "read", "state", "stats", "checkpoints", "ctx-read", "ctx-stats",
-	                                     "by-cpu" };
+	                                     "by-cpu", "two-threads" };
 	static const char *const labels[] = {
 		"read only", "state", "state + statistics", "state + statistics + checkpoints",
-		"read, traceset context", "state + statistics, context", "state + statistics, by CPU"
+		"read, traceset context", "state + statistics, context", "state + statistics, by CPU",
+		"state + statistics, 2 threads"
 	};
 	char **wanted = g_strsplit(passes_arg != NULL ? passes_arg
-	                                                : "read,state,stats,checkpoints,ctx-read,ctx-stats,by-cpu",
+	                                                : "read,state,stats,checkpoints,ctx-read,ctx-stats,by-cpu,two-threads",
 	                           ",", -1);
 	int rounds = MAX(rounds_arg, 1);
-	double rates[G_N_ELEMENTS(names)][rounds], trees[rounds];
+	double rates[G_N_ELEMENTS(names)][rounds], trees[rounds], two_cpu[rounds];
 	gboolean run[G_N_ELEMENTS(names)] = { FALSE };
 	guint64 n = 0;
 	guint k;
@@ -314,7 +323,8 @@ static void run_passes(LttTrace *trace)
 	for (r = 0; r < rounds; r++)
 		for (k = 0; k < G_N_ELEMENTS(names); k++)
 			if (run[k])
-				rates[k][r] = (k == PASS_BY_CPU ? by_cpu_pass(trace, &n)
+				rates[k][r] = (k == PASS_BY_CPU ? by_cpu_pass(trace, 1, &n, NULL)
+				               : k == PASS_TWO_THREADS ? by_cpu_pass(trace, 2, &n, &two_cpu[r])
 				               : k >= PASS_CTX_READ ? ctx_pass(trace, k == PASS_CTX_STATS, &n)
 				               : pass(trace, (PassKind) k, &n, k == PASS_STATS ? &trees[r] : NULL)) / 1e6;
 	for (k = 0; k < G_N_ELEMENTS(names); k++) {
@@ -326,6 +336,11 @@ static void run_passes(LttTrace *trace)
 		if (k == PASS_STATS) {
 			qsort(trees, rounds, sizeof(double), compare_doubles);
 			printf("%-34s %6.3f s (median)\n", "then the per-CPU tree", trees[rounds / 2]);
+		}
+		if (k == PASS_TWO_THREADS) {
+			qsort(two_cpu, rounds, sizeof(double), compare_doubles);
+			printf("%-34s %6.2f M events per CPU second (median); the line above: elapsed time\n",
+			       "  its CPU time", two_cpu[rounds / 2] / 1e6);
 		}
 	}
 }

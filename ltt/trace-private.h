@@ -59,6 +59,7 @@ struct _LttTracefile {
 
 struct _LttTrace {
 	gint ref;
+	LttTrace *parent;        /* of a reader (ltt_trace_new_reader): owns the files and metadata */
 	char *path;
 	char *name;
 	LttMetadata *md;
@@ -77,6 +78,10 @@ G_GNUC_INTERNAL gboolean ltt_trace_reload_metadata(LttTrace *trace, GError **err
 G_GNUC_INTERNAL LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *name,
                                                  const char *channel, guint cpu, GError **error);
 G_GNUC_INTERNAL void ltt_tracefile_free(LttTracefile *tf);
+/* A cursor of its own on tf's file (mapping, index and strings borrowed),
+ * for reader, before the first event. */
+G_GNUC_INTERNAL LttTracefile *ltt_tracefile_new_reader(const LttTracefile *tf, LttTrace *reader);
+G_GNUC_INTERNAL void ltt_tracefile_free_reader(LttTracefile *tf);
 /* Maps what was appended to the file and indexes the new blocks. */
 G_GNUC_INTERNAL gboolean ltt_tracefile_update(LttTracefile *tf, GError **error);
 G_GNUC_INTERNAL void ltt_tracefile_refresh_types(LttTracefile *tf);

@@ -162,12 +162,35 @@ LttTrace *ltt_trace_ref(LttTrace *trace)
 	return trace;
 }
 
+LttTrace *ltt_trace_new_reader(LttTrace *trace)
+{
+	LttTrace *reader = g_new0(LttTrace, 1);
+	guint i;
+
+	reader->ref = 1;
+	reader->parent = ltt_trace_ref(trace);
+	reader->path = g_strdup(trace->path);
+	reader->name = g_strdup(trace->name);
+	reader->md = trace->md;
+	reader->tracefiles = g_ptr_array_new_with_free_func((GDestroyNotify) ltt_tracefile_free_reader);
+	for (i = 0; i < trace->tracefiles->len; i++)
+		g_ptr_array_add(reader->tracefiles, ltt_tracefile_new_reader(trace->tracefiles->pdata[i], reader));
+	reader->warnings = g_ptr_array_new_with_free_func(g_free);
+	reader->warning_set = g_hash_table_new(g_str_hash, g_str_equal);
+	reader->start = trace->start;
+	reader->end = trace->end;
+	return reader;
+}
+
 void ltt_trace_unref(LttTrace *trace)
 {
 	if (trace == NULL || !g_atomic_int_dec_and_test(&trace->ref))
 		return;
 	g_ptr_array_free(trace->tracefiles, TRUE);
-	ltt_metadata_free(trace->md);
+	if (trace->parent != NULL)
+		ltt_trace_unref(trace->parent);
+	else
+		ltt_metadata_free(trace->md);
 	g_hash_table_destroy(trace->warning_set);
 	g_ptr_array_free(trace->warnings, TRUE);
 	g_free(trace->path);
@@ -269,6 +292,11 @@ gboolean ltt_trace_reload(LttTrace *trace, GError **error)
 {
 	GError *md_error = NULL;
 
+	if (trace->parent != NULL) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_INVALID, "%s: a second reader of a trace cannot be reloaded",
+		            trace->path);
+		return FALSE;
+	}
 	ltt_trace_reload_metadata(trace, &md_error);
 	if (md_error != NULL) {
 		g_propagate_error(error, md_error);

@@ -33,6 +33,13 @@ typedef struct {
 LttTrace *ltt_trace_open(const char *path, GError **error);
 LttTrace *ltt_trace_ref(LttTrace *trace);
 void ltt_trace_unref(LttTrace *trace);
+/* A second reader of an open trace, for another thread: the same files,
+ * mappings, block index and event types (the same LttEventType pointers),
+ * with tracefile cursors of its own, each before its first event.  Damage
+ * it meets is listed in its own warnings.  It holds a reference on trace,
+ * which must not be reloaded while the reader is used; the reader itself
+ * cannot be reloaded. */
+LttTrace *ltt_trace_new_reader(LttTrace *trace);
 
 const char *ltt_trace_path(const LttTrace *trace);
 /* Last component of the path, for display. */

@@ -336,6 +336,23 @@ void ltt_tracefile_free(LttTracefile *tf)
 	free(tf);
 }
 
+LttTracefile *ltt_tracefile_new_reader(const LttTracefile *tf, LttTrace *reader)
+{
+	LttTracefile *copy = tracefile_alloc();
+
+	*copy = *tf;
+	copy->trace = reader;
+	copy->ev.tf = copy;
+	copy->fd = -1;
+	ltt_tracefile_seek_begin(copy);
+	return copy;
+}
+
+void ltt_tracefile_free_reader(LttTracefile *tf)
+{
+	free(tf);
+}
+
 LttTrace *ltt_tracefile_trace(const LttTracefile *tf)
 {
 	return tf->trace;

@@ -714,6 +714,80 @@ static void test_reload(void)
 	g_free(dir);
 }
 
+/* A tracefile read whole, each event checked against what was written. */
+typedef struct {
+	LttTracefile *tf;
+	GArray *wr;
+} ReadJob;
+
+static gpointer read_job(gpointer data)
+{
+	ReadJob *job = data;
+	guint n = 0;
+
+	ltt_tracefile_seek_begin(job->tf);
+	while (ltt_tracefile_next(job->tf, NULL) == LTT_READ_EVENT) {
+		g_assert_cmpuint(n, <, job->wr->len);
+		check_event(ltt_tracefile_event(job->tf), &g_array_index(job->wr, Written, n));
+		n++;
+	}
+	g_assert_cmpuint(n, ==, job->wr->len);
+	return NULL;
+}
+
+/* A second reader: cursors of its own on the same files and types, read
+ * from another thread while the trace's own cursors read; it cannot be
+ * reloaded and outlives the trace's last reference. */
+static void test_second_reader(void)
+{
+	RandomTrace rt;
+	LttTrace *trace, *reader;
+	guint mid;
+
+	random_trace(&rt, 7, 3000, 0);
+	trace = tlt_open_trace(rt.dir);
+	mid = first_at_or_after(rt.written[0], g_array_index(rt.written[0], Written, 1500).t);
+	g_assert_cmpint(ltt_tracefile_seek_time(ltt_trace_tracefile(trace, 0), g_array_index(rt.written[0], Written, 1500).t, NULL),
+	                ==, LTT_READ_EVENT);
+	reader = ltt_trace_new_reader(trace);
+	g_assert_cmpuint(ltt_trace_tracefile_count(reader), ==, 2);
+	g_assert_cmpuint(ltt_trace_start_time(reader), ==, ltt_trace_start_time(trace));
+	g_assert_cmpuint(ltt_trace_end_time(reader), ==, ltt_trace_end_time(trace));
+	g_assert_cmpstr(ltt_trace_path(reader), ==, ltt_trace_path(trace));
+	g_assert_true(ltt_trace_event_type_lookup(reader, "kernel", 70000) == ltt_trace_event_type_lookup(trace, "kernel", 70000));
+	for (guint cpu = 0; cpu < 2; cpu++) {
+		LttTracefile *tf = ltt_trace_tracefile(reader, cpu);
+		ReadJob mine = { tf, rt.written[cpu] }, theirs = { ltt_trace_tracefile(trace, cpu), rt.written[cpu] };
+		GThread *thread;
+
+		g_assert_true(ltt_tracefile_trace(tf) == reader);
+		g_assert_null(ltt_tracefile_event(tf));
+		g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
+		/* The same types as the trace's. */
+		g_assert_true(ltt_event_type(ltt_tracefile_event(tf))
+		              == ltt_trace_event_type_lookup(trace, "kernel", ltt_event_id(ltt_tracefile_event(tf))));
+		if (cpu == 0) {
+			/* The trace's cursor did not move. */
+			check_event(ltt_tracefile_event(ltt_trace_tracefile(trace, 0)), &g_array_index(rt.written[0], Written, mid));
+		}
+		thread = g_thread_new("reader", read_job, &mine);
+		read_job(&theirs);
+		g_thread_join(thread);
+	}
+	{
+		GError *error = NULL;
+
+		g_assert_false(ltt_trace_reload(reader, &error));
+		g_assert_error(error, LTT_ERROR, LTT_ERROR_INVALID);
+		g_clear_error(&error);
+	}
+	ltt_trace_unref(trace);
+	ltt_tracefile_seek_begin(ltt_trace_tracefile(reader, 1));
+	check_event(tlt_next_event(ltt_trace_tracefile(reader, 1)), &g_array_index(rt.written[1], Written, 0));
+	ltt_trace_unref(reader);
+	random_trace_free(&rt);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -726,5 +800,6 @@ int main(int argc, char **argv)
 	g_test_add_func("/ltt/read/positions", test_positions);
 	g_test_add_func("/ltt/read/big-events", test_big_events);
 	g_test_add_func("/ltt/read/reload", test_reload);
+	g_test_add_func("/ltt/read/second-reader", test_second_reader);
 	return g_test_run();
 }

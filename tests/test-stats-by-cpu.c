@@ -20,41 +20,87 @@ static char *tmpdir;
 /* Whether lttv_stats_run_trace must keep its run on lanes. */
 typedef enum { EXPECT_LANES, EXPECT_REDONE, EXPECT_ANY } Expect;
 
-/* Compares the two runs; returns how many damaged stretches the pass in
- * time order skipped. */
-static guint check_trace_damaged(const char *path, Expect expect)
-{
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(path, &error);
-	LttvTraceState *want_ts, *ts;
-	LttvStats *want, *s;
-	LttvStatsNode *want_cpu, *want_proc, *got_cpu, *got_proc;
-	gboolean redone;
-	guint damaged;
+/* The pass in time order's results, which every run must give. */
+typedef struct {
+	LttvTraceState *ts;
+	LttvStats *s;
+	LttvStatsNode *cpu, *proc;
+} Want;
 
-	g_assert_no_error(error);
-	want = analysis_whole_stats_damaged(trace, &want_ts, NULL, &damaged);
-	want_cpu = lttv_stats_tree(want, TRUE);
-	want_proc = lttv_stats_tree(want, FALSE);
-	s = lttv_stats_run_trace(trace, &ts, &redone);
-	got_cpu = lttv_stats_tree(s, TRUE);
-	got_proc = lttv_stats_tree(s, FALSE);
-	g_test_message("%s: %s", path, redone ? "redone in time order" : "by CPU");
-	if (expect != EXPECT_ANY)
-		g_assert_cmpint(redone, ==, expect == EXPECT_REDONE);
-	analysis_assert_tree_equal(got_cpu, want_cpu);
-	analysis_assert_tree_equal(got_proc, want_proc);
-	analysis_assert_state_equal(ts, want_ts);
-	g_assert_cmpuint(lttv_trace_state_event_count(ts), ==, lttv_trace_state_event_count(want_ts));
-	g_assert_cmpuint(lttv_trace_state_time(ts), ==, lttv_trace_state_time(want_ts));
+/* Compares a run's results with want's, and frees them. */
+static void assert_run_equal(LttvStats *s, LttvTraceState *ts, const Want *want)
+{
+	LttvStatsNode *got_cpu = lttv_stats_tree(s, TRUE), *got_proc = lttv_stats_tree(s, FALSE);
+
+	analysis_assert_tree_equal(got_cpu, want->cpu);
+	analysis_assert_tree_equal(got_proc, want->proc);
+	analysis_assert_state_equal(ts, want->ts);
+	g_assert_cmpuint(lttv_trace_state_event_count(ts), ==, lttv_trace_state_event_count(want->ts));
+	g_assert_cmpuint(lttv_trace_state_time(ts), ==, lttv_trace_state_time(want->ts));
 	lttv_stats_node_free(got_cpu);
 	lttv_stats_node_free(got_proc);
 	lttv_stats_free(s);
 	lttv_trace_state_free(ts);
-	lttv_stats_node_free(want_cpu);
-	lttv_stats_node_free(want_proc);
-	lttv_stats_free(want);
-	lttv_trace_state_free(want_ts);
+}
+
+static void check_split(LttTrace *trace, LttTime split, const Want *want)
+{
+	LttvTraceState *ts;
+	LttvStats *s = lttv_stats_run_trace_split(trace, split, &ts, NULL);
+
+	assert_run_equal(s, ts, want);
+}
+
+/* The run on two threads, split in time (doc/analysis.md §3.2): at each
+ * fifth of the trace, at the first event of a tracefile from there (a tie
+ * with the other tracefiles' events in several traces), where the threads
+ * balance (as lttv_stats_run_trace splits), and outside the events (one
+ * thread). */
+static void check_splits(LttTrace *trace, const Want *want)
+{
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	guint n_tf = ltt_trace_tracefile_count(trace), k;
+
+	for (k = 1; k <= 4; k++) {
+		LttTime t = start + (end - start) / 5 * k;
+		LttTracefile *tf = ltt_trace_tracefile(trace, k % n_tf);
+
+		check_split(trace, t, want);
+		if (ltt_tracefile_seek_time(tf, t, NULL) == LTT_READ_EVENT)
+			check_split(trace, ltt_tracefile_event(tf)->time, want);
+	}
+	check_split(trace, 0, want);
+	check_split(trace, start, want);
+	check_split(trace, end, want);
+	check_split(trace, end + 1, want);
+}
+
+/* Compares the runs by CPU, on one thread and on two, with the pass in
+ * time order; returns how many damaged stretches that pass skipped. */
+static guint check_trace_damaged(const char *path, Expect expect)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(path, &error);
+	LttvTraceState *ts;
+	LttvStats *s;
+	Want want;
+	gboolean redone;
+	guint damaged;
+
+	g_assert_no_error(error);
+	want.s = analysis_whole_stats_damaged(trace, &want.ts, NULL, &damaged);
+	want.cpu = lttv_stats_tree(want.s, TRUE);
+	want.proc = lttv_stats_tree(want.s, FALSE);
+	s = lttv_stats_run_trace_threads(trace, 1, &ts, &redone);
+	g_test_message("%s: %s", path, redone ? "redone in time order" : "by CPU");
+	if (expect != EXPECT_ANY)
+		g_assert_cmpint(redone, ==, expect == EXPECT_REDONE);
+	assert_run_equal(s, ts, &want);
+	check_splits(trace, &want);
+	lttv_stats_node_free(want.cpu);
+	lttv_stats_node_free(want.proc);
+	lttv_stats_free(want.s);
+	lttv_trace_state_free(want.ts);
 	ltt_trace_unref(trace);
 	return damaged;
 }

@@ -783,7 +783,7 @@ static inline gboolean frame_opened(LttvEventData *ev, LttvExecMode *mode, gint3
 
 /* exit_mode of the closing event then finds the opened frame on top, with
  * a known submode (no resolution), and pops it: the frame's only effects
- * are the statistics', done at once. */
+ * are the statistics' (none without them), done at once. */
 gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, const LttvEventHandler *h1,
                                      const LttEvent *const *body, const LttvEventHandler *const *hb,
                                      guint n_body, LttTime t2, const LttvEventHandler *h2)
@@ -796,7 +796,7 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 	guint cpu = ev1->cpu, i;
 	LttvProcess *p;
 
-	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || ts->stats == NULL || cpu >= ts->cpu_count
+	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || cpu >= ts->cpu_count
 	    || (p = ts->cpus[cpu].running) == NULL || n_body > LTTV_PAIR_BODY_MAX)
 		return FALSE;
 	lttv_event_data_init(&data, h1, ev1);
@@ -810,7 +810,7 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 		                                        : hb[i]->kind != LTTV_EV_NONE)
 			return FALSE;
 	}
-	if (!lttv_stats_on_pair(ts->stats, p, cpu, h1, ev1->time, mode, submode, hb, n_body, h2, t2))
+	if (ts->stats != NULL && !lttv_stats_on_pair(ts->stats, p, cpu, h1, ev1->time, mode, submode, hb, n_body, h2, t2))
 		return FALSE;
 	/* The line's count goes up and down again; only its name stays. */
 	if (mode == LTTV_MODE_IRQ)

@@ -229,20 +229,32 @@ static LaneFile *lane_next_file(Lane *l, LaneFile **second)
 }
 
 /* Applies the lane's events up to its next ordered one, left pending: each
- * file's, from the earliest, up to the next file's first event.  While
- * every event is ordered (ordered_only), the next one is pending. */
-static void lane_skip_local(LttvTraceState *ts, Lane *l, gboolean ordered_only)
+ * file's, from the earliest, up to the next file's first event, and only
+ * those before until (G_MAXUINT64: no bound), where the lane stops with
+ * nothing pending.  While every event is ordered (ordered_only), the next
+ * one is pending. */
+static void lane_skip_local(LttvTraceState *ts, Lane *l, gboolean ordered_only, LttTime until)
 {
 	LaneFile *f, *second;
 
 	while ((f = lane_next_file(l, &second)) != NULL) {
+		LttTime time = second != NULL ? second->ev->time : G_MAXUINT64;
+		guint index = second != NULL ? second->index : G_MAXUINT;
+
 		if (G_UNLIKELY(ordered_only)) {
 			l->pending = f;
 			l->pending_h = file_handler(ts, f);
 			return;
 		}
-		if (file_run_local(ts, l, f, second != NULL ? second->ev->time : G_MAXUINT64,
-		                   second != NULL ? second->index : G_MAXUINT))
+		if (until != G_MAXUINT64) {
+			if (f->ev->time >= until)
+				break;
+			if (key_before(until, 0, time, index)) {
+				time = until;
+				index = 0;
+			}
+		}
+		if (file_run_local(ts, l, f, time, index))
 			return;
 	}
 	l->pending = NULL;
@@ -253,12 +265,15 @@ static inline gboolean pending_before(const Lane *a, const Lane *b)
 	return file_before(a->pending, b->pending->ev->time, b->pending->index);
 }
 
-static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
+/* Applies the lanes' events earlier than until, local ones as they come,
+ * ordered ones in time order; can be called again with a later bound. */
+static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n, LttTime until)
 {
 	guint i;
 
 	for (i = 0; i < n; i++)
-		lane_skip_local(ts, &lanes[i], ts->lanes->ordered);
+		if (lanes[i].pending == NULL)
+			lane_skip_local(ts, &lanes[i], ts->lanes->ordered, until);
 	for (;;) {
 		Lane *next = NULL;
 		LaneFile *f;
@@ -266,7 +281,7 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
 		for (i = 0; i < n; i++)
 			if (lanes[i].pending != NULL && (next == NULL || pending_before(&lanes[i], next)))
 				next = &lanes[i];
-		if (next == NULL || ts->lanes->conflict)
+		if (next == NULL || ts->lanes->conflict || next->pending->ev->time >= until)
 			return;
 		if (G_UNLIKELY(next->pending_h->kind == LTTV_EV_STATEDUMP_END))
 			ts->lanes->ordered = ts->lanes->in_order;
@@ -275,7 +290,7 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n)
 		next->events++;
 		next->last = f->ev->time;
 		file_advance(f);
-		lane_skip_local(ts, next, ts->lanes->ordered);
+		lane_skip_local(ts, next, ts->lanes->ordered, until);
 	}
 }
 
@@ -330,56 +345,88 @@ static gboolean has_kernel_event(LttTrace *trace, const char *name)
 	return ltt_trace_event_type_by_name(trace, "kernel", name) != NULL;
 }
 
-/* The trace by CPU, or every event in time order (in_order, which cannot
- * conflict); FALSE when the run is void (a conflict). */
-static gboolean run_once(LttTrace *trace, LttvTraceState *ts, gboolean in_order)
-{
-	LttvLaneRun lanes_state = { .in_order = in_order };
-	guint64 events = 0;
-	guint n, i, j;
-	Lane *lanes = lanes_open(trace, &n);
-	LttTime first = G_MAXUINT64;
+struct _LttvLaneReader {
+	LttvTraceState *ts;
+	LttvLaneRun run;
+	Lane *lanes;
+	guint n;
+	LttTime first;             /* the earliest event of all lanes */
+};
 
-	for (i = 0; i < n; i++)
-		for (j = 0; j < lanes[i].n_files; j++)
-			if (lanes[i].files[j].ev != NULL)
-				first = MIN(first, lanes[i].files[j].ev->time);
+LttvLaneReader *lttv_lane_reader_new(LttTrace *trace, LttvTraceState *ts, gboolean in_order)
+{
+	LttvLaneReader *r = g_new0(LttvLaneReader, 1);
+	guint i, j;
+
+	r->ts = ts;
+	r->run.in_order = in_order;
 	/* The dump describes every CPU from one of them: it waits for time
 	 * order until its end. */
-	lanes_state.ordered = in_order || (has_kernel_event(trace, "ltt_statedump_process")
-	                                   && has_kernel_event(trace, "ltt_statedump_end"));
-	ts->lanes = &lanes_state;
-	run_lanes(ts, lanes, n);
-	ts->lanes = NULL;
-	if (lanes_state.irq_named != NULL)
-		g_array_unref(lanes_state.irq_named);
-	for (i = 0; i < n; i++) {
-		if (lanes[i].events > 0)
-			ts->time = MAX(ts->time, lanes[i].last);
-		events += lanes[i].events;
-	}
-	if (events > 0)
-		ts->start = first;
-	ts->event_count = events;
-	lanes_free(lanes, n);
-	return !lanes_state.conflict;
+	r->run.ordered = in_order || (has_kernel_event(trace, "ltt_statedump_process")
+	                              && has_kernel_event(trace, "ltt_statedump_end"));
+	r->lanes = lanes_open(trace, &r->n);
+	r->first = G_MAXUINT64;
+	for (i = 0; i < r->n; i++)
+		for (j = 0; j < r->lanes[i].n_files; j++)
+			if (r->lanes[i].files[j].ev != NULL)
+				r->first = MIN(r->first, r->lanes[i].files[j].ev->time);
+	return r;
 }
 
-LttvStats *lttv_stats_run_trace(LttTrace *trace, LttvTraceState **state, gboolean *redone)
+gboolean lttv_lane_reader_run(LttvLaneReader *r, LttTime until)
 {
-	guint attempt;
+	r->ts->lanes = &r->run;
+	run_lanes(r->ts, r->lanes, r->n, until);
+	r->ts->lanes = NULL;
+	return !r->run.conflict;
+}
 
-	for (attempt = 0;; attempt++) {
+guint64 lttv_lane_reader_events(const LttvLaneReader *r)
+{
+	guint64 events = 0;
+	guint i;
+
+	for (i = 0; i < r->n; i++)
+		events += r->lanes[i].events;
+	return events;
+}
+
+void lttv_lane_reader_free(LttvLaneReader *r)
+{
+	LttvTraceState *ts = r->ts;
+	guint64 events = 0;
+	guint i;
+
+	if (r->run.irq_named != NULL)
+		g_array_unref(r->run.irq_named);
+	for (i = 0; i < r->n; i++) {
+		if (r->lanes[i].events > 0)
+			ts->time = MAX(ts->time, r->lanes[i].last);
+		events += r->lanes[i].events;
+	}
+	if (events > 0)
+		ts->start = r->first;
+	ts->event_count = events;
+	lanes_free(r->lanes, r->n);
+	g_free(r);
+}
+
+LttvStats *lttv_stats_run_whole(LttTrace *trace, gboolean in_order, LttvTraceState **state, gboolean *redone)
+{
+	for (;; in_order = TRUE) {
 		LttvTraceState *ts = lttv_trace_state_new(trace);
 		LttvStats *s = lttv_stats_new(ts, ltt_trace_start_time(trace));
+		LttvLaneReader *r = lttv_lane_reader_new(trace, ts, in_order);
+		gboolean ok = lttv_lane_reader_run(r, G_MAXUINT64);
 
-		if (!run_once(trace, ts, attempt > 0)) {
+		lttv_lane_reader_free(r);
+		if (!ok) {
 			lttv_stats_free(s);
 			lttv_trace_state_free(ts);
 			continue;
 		}
 		if (redone != NULL)
-			*redone = attempt > 0;
+			*redone = in_order;
 		lttv_stats_close(s, ts->event_count > 0 ? ts->time : ltt_trace_start_time(trace));
 		*state = ts;
 		return s;

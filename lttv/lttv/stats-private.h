@@ -45,6 +45,36 @@ typedef struct {
 
 typedef struct _LttvStatsProc LttvStatsProc;     /* per live task, below */
 
+/* A task live when a trace is split in time (stats-by-cpu.c), keyed as its
+ * record is.  The head, which counts up to the split, keeps the cumulative
+ * time of the task's frames open then; the tail, which counts from it,
+ * where each of those frames ended.  Joining them adds the first to the
+ * second (a frame's cumulative time includes its nested frames'). */
+typedef struct {
+	LttvStatsTask *task;           /* the record it ended in (NULL: not yet), and its leaf */
+	guint leaf;
+	GArray *moves;                 /* LttvSplitMove: its identifications after the split
+	                                * (doc/analysis.md §1.3) while time given before it would
+	                                * still move; NULL: none */
+	gboolean still_pending;        /* such time would still move */
+} LttvSplitFrame;
+
+typedef struct {
+	LttvStatsTask *task;           /* the record then */
+	LttvExecMode mode;             /* what the frame was identified as */
+	gint32 submode;
+} LttvSplitMove;
+
+typedef struct {
+	gint32 pid;
+	guint cpu;                     /* pid <= 0: the CPU, else 0 */
+	LttTime birth;
+	guint depth;                   /* frames open at the split */
+	LttTime *acc;                  /* head: their cumulative time up to it */
+	GArray *pending;               /* head: time its frames not identified yet gave (stats.c), or NULL */
+	LttvSplitFrame *frames;        /* tail: what became of them */
+} LttvSplitTask;
+
 /* What a CPU is doing as the statistics see it, kept between transitions
  * so that attributing time and counting events need no lookup. */
 typedef struct {
@@ -77,12 +107,15 @@ struct _LttvStatsProc {
 	const char *name;              /* the name and group last given to the task's record */
 	gint32 tgid;
 	GArray *pending;               /* time of frames not identified yet (stats.c); NULL: none */
+	LttvSplitTask *split;          /* the tail of a split trace: the task's frames at the split */
 };
 
 struct _LttvStats {
 	LttvTraceState *ts;
 	LttTime start;
+	LttTime elapsed_from;          /* elapsed times count from here: start, or the head's for a tail */
 	gboolean closed;
+	GHashTable *split;             /* LttvSplitTask of a split trace's head or tail, owned; NULL: none */
 	GHashTable *tasks;             /* LttvStatsTask (key: itself, by pid, birth, cpu), owned */
 	guint cpu_count;
 	LttvStatsCpu *cpus;
@@ -91,6 +124,44 @@ struct _LttvStats {
 G_GNUC_INTERNAL LttvStatsProc *lttv_stats_proc_new(LttvProcess *p);
 G_GNUC_INTERNAL void lttv_stats_count(LttvStats *s, guint cpu, const LttvEventHandler *h);
 G_GNUC_INTERNAL void lttv_stats_cpus_grow(LttvStats *s, guint cpu);
+/* Adds to into (closed) what from (closed) counted over an earlier
+ * interval of the same trace, maybe through another LttTrace of it, taking
+ * from's records of tasks into has not met.  Names and groups stay into's
+ * where it has the task (they were seen later).  from is then only to be
+ * freed. */
+G_GNUC_INTERNAL void lttv_stats_add(LttvStats *into, LttvStats *from);
+
+/* A trace read by CPU (stats-by-cpu.c) into a state, in one step or
+ * several: the trace by CPU, or every event in time order (in_order, which
+ * cannot conflict), from its first event. */
+typedef struct _LttvLaneReader LttvLaneReader;
+G_GNUC_INTERNAL LttvLaneReader *lttv_lane_reader_new(LttTrace *trace, LttvTraceState *ts, gboolean in_order);
+/* Applies the events earlier than until (G_MAXUINT64: all that are left);
+ * FALSE when the run is void (a conflict). */
+G_GNUC_INTERNAL gboolean lttv_lane_reader_run(LttvLaneReader *r, LttTime until);
+/* Events applied so far. */
+G_GNUC_INTERNAL guint64 lttv_lane_reader_events(const LttvLaneReader *r);
+/* Gives the state its event count and times, and frees the reader. */
+G_GNUC_INTERNAL void lttv_lane_reader_free(LttvLaneReader *r);
+/* lttv_stats_run_trace on one thread: by CPU, redone in time order after
+ * a conflict (or from the start when in_order). */
+G_GNUC_INTERNAL LttvStats *lttv_stats_run_whole(LttTrace *trace, gboolean in_order, LttvTraceState **state,
+                                                gboolean *redone);
+
+/* A trace split in time at `split` (doc/analysis.md §3.2).  The head, the
+ * statistics from the trace's start, ends at the split: the CPUs' time up
+ * to it and the frames' counts go to their leaves, but the frames still
+ * open then give neither elapsed nor cumulative time, which the tail
+ * finishes, and the time of frames not identified yet is kept to be moved
+ * when the tail identifies them. */
+G_GNUC_INTERNAL void lttv_stats_close_head(LttvStats *s, LttTime split);
+/* The tail: statistics on ts (its state at the split) counting CPU time
+ * from the split and elapsed times from elapsed_from, the head's start. */
+G_GNUC_INTERNAL LttvStats *lttv_stats_new_tail(LttvTraceState *ts, LttTime split, LttTime elapsed_from);
+/* Adds the head (closed; then only to be freed) to the tail (closed), which
+ * is then the whole trace's; FALSE when they do not fit together (nothing
+ * to trust). */
+G_GNUC_INTERNAL gboolean lttv_stats_join(LttvStats *tail, LttvStats *head);
 
 /* The transitions met by most events are inlined into the state's code. */
 

@@ -246,6 +246,10 @@ static LttvStatsTask *proc_task_slow(LttvStats *s, LttvStatsProc *ps, const Lttv
 {
 	guint i;
 
+	/* The record changes (drops what is pending) when the birth does. */
+	if (G_UNLIKELY(ps->split != NULL) && p->birth != ps->split->birth)
+		for (i = 0; i < ps->split->depth; i++)
+			ps->split->frames[i].still_pending = FALSE;
 	ps->task = task_record(s, p->pid, p->birth, p->cpu);
 	ps->task->name = ps->name = p->name;
 	ps->task->tgid = ps->tgid = p->tgid;
@@ -402,13 +406,19 @@ void lttv_stats_on_cpu_enter(LttvStats *s, guint cpu)
 G_ALWAYS_INLINE static inline void close_frame(LttvStats *s, LttvStatsProc *ps, LttvProcess *p, guint i,
                                                const LttvExecFrame *f, LttTime t)
 {
-	LttTime from = MAX(f->entry, s->start);
+	LttTime from = MAX(f->entry, s->elapsed_from);
 	LttvStatsLeaf *leaf;
 	LttTime acc;
 
 	if (G_UNLIKELY(i >= ps->depth))
 		lttv_stats_frame_new(ps, i);
 	leaf = flush_frame(s, ps, p, i, f);
+	if (G_UNLIKELY(ps->split != NULL) && i < ps->split->depth && ps->split->frames[i].task == NULL) {
+		/* The first frame i to end is the one open at the split. */
+		ps->split->frames[i].task = ps->task;
+		ps->split->frames[i].leaf = (guint) (leaf - ps->task->leaves);
+		ps->split->frames[i].still_pending = FALSE;
+	}
 	acc = ps->frames[i].acc;
 	leaf->elapsed_time += t > from ? t - from : 0;
 	leaf->cumulative_time += acc;
@@ -430,8 +440,11 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 	LttvStatsTask *t = proc_task(s, ps, p);
 	guint j;
 
-	/* What it gave its old leaf moves to the new one; what it still holds
-	 * goes to the new leaf when flushed. */
+	/* What it holds goes to its old leaf first, whenever it would have
+	 * been flushed: events counted before it was identified stay there.
+	 * Then the time it gave its old leaves moves to the new one. */
+	if (i < ps->depth && (ps->frames[i].own != 0 || ps->frames[i].mask != 0))
+		flush_frame(s, ps, p, i, before);
 	for (j = 0; ps->pending != NULL && j < ps->pending->len; j++) {
 		PendingTime *pt = &g_array_index(ps->pending, PendingTime, j);
 		guint from, to;
@@ -447,6 +460,15 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 	}
 	if (ps->pending != NULL && !frame_unresolved(&p->stack[i], i))
 		drop_pending(ps, i);
+	if (G_UNLIKELY(ps->split != NULL) && i < ps->split->depth && ps->split->frames[i].still_pending) {
+		LttvSplitFrame *sf = &ps->split->frames[i];
+		LttvSplitMove m = { t, p->stack[i].mode, p->stack[i].submode };
+
+		if (sf->moves == NULL)
+			sf->moves = g_array_new(FALSE, FALSE, sizeof(LttvSplitMove));
+		g_array_append_val(sf->moves, m);
+		sf->still_pending = frame_unresolved(&p->stack[i], i);
+	}
 	if (i < ps->depth)
 		ps->frames[i].leaf = 0;
 }
@@ -475,6 +497,7 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 
 	s->ts = ts;
 	s->start = start;
+	s->elapsed_from = start;
 	s->tasks = g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
 	lttv_stats_ensure_cpu(s, ts->cpu_count > 0 ? ts->cpu_count - 1 : 0);
 	lttv_trace_state_set_stats(ts, s);
@@ -541,11 +564,85 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	leaf_count(s, leaf, h2->type_index, 1);
 	for (i = 0; i < n_body; i++)
 		leaf_count(s, leaf, body[i]->type_index, 1);
-	from = MAX(t1, s->start);
+	from = MAX(t1, s->elapsed_from);
 	leaf->elapsed_time += t2 > from ? t2 - from : 0;
 	leaf->cumulative_time += dt;
 	top->acc += dt;
 	return TRUE;
+}
+
+/* into's type index of each of from's (the same types, through another
+ * trace maybe, met in another order). */
+static guint *type_map(LttvStats *into, const LttvStats *from)
+{
+	const GPtrArray *handlers = from->ts->table->handlers;
+	guint *map = g_new(guint, MAX(handlers->len, 1));
+	guint i;
+
+	for (i = 0; i < handlers->len; i++) {
+		const LttEventType *et = ((const LttvEventHandler *) g_ptr_array_index(handlers, i))->type;
+		const LttEventType *mine = ltt_trace_event_type_lookup(into->ts->trace, ltt_event_type_channel(et),
+		                                                       ltt_event_type_id(et));
+
+		/* The same files: every type is there. */
+		map[i] = lttv_event_table_lookup(into->ts->table, mine != NULL ? mine : et)->type_index;
+	}
+	return map;
+}
+
+static void leaf_add(LttvStats *into, LttvStatsTask *t, const LttvStatsLeaf *from, const guint *map)
+{
+	guint i = task_leaf(t, from->cpu, from->mode, from->submode), k;
+	LttvStatsLeaf *leaf = &t->leaves[i];
+
+	leaf->cpu_time += from->cpu_time;
+	leaf->elapsed_time += from->elapsed_time;
+	leaf->cumulative_time += from->cumulative_time;
+	if (from->dense != NULL) {
+		for (k = 0; k < from->n_dense; k++)
+			if (from->dense[k] != 0)
+				leaf_count(into, leaf, map[k], from->dense[k]);
+		return;
+	}
+	for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
+		if (from->types[k] != 0)
+			leaf_count(into, leaf, map[from->types[k] - 1], from->counts[k]);
+}
+
+void lttv_stats_add(LttvStats *into, LttvStats *from)
+{
+	const GPtrArray *handlers = from->ts->table->handlers;
+	guint *map = type_map(into, from);
+	gboolean same_types = TRUE;
+	GHashTableIter iter;
+	gpointer key;
+	guint i;
+
+	for (i = 0; i < handlers->len; i++)
+		same_types = same_types && map[i] == i;
+	g_hash_table_iter_init(&iter, from->tasks);
+	while (g_hash_table_iter_next(&iter, &key, NULL)) {
+		LttvStatsTask *ft = key, *t;
+
+		/* Most records are of tasks that ended in from's interval: taken
+		 * whole when their types' indexes are the same. */
+		if (!g_hash_table_contains(into->tasks, ft)) {
+			if (same_types) {
+				g_hash_table_iter_steal(&iter);
+				g_hash_table_add(into->tasks, ft);
+				continue;
+			}
+			t = task_record(into, ft->pid, ft->birth, ft->cpu);
+			t->name = ft->name;
+			t->tgid = ft->tgid;
+		} else {
+			t = task_record(into, ft->pid, ft->birth, ft->cpu);
+		}
+		for (i = 0; i < ft->n_leaves; i++)
+			leaf_add(into, t, &ft->leaves[i], map);
+	}
+	into->start = MIN(into->start, from->start);
+	g_free(map);
 }
 
 void lttv_stats_apply(LttvStats *s, const LttEvent *ev)
@@ -587,7 +684,159 @@ void lttv_stats_free(LttvStats *s)
 	}
 	g_ptr_array_unref(all);
 	lttv_trace_state_set_stats(s->ts, NULL);
+	if (s->split != NULL)
+		g_hash_table_destroy(s->split);
 	g_hash_table_destroy(s->tasks);
 	g_free(s->cpus);
 	g_free(s);
+}
+
+/* ---- a trace split in time ---- */
+
+static guint split_hash(gconstpointer k)
+{
+	const LttvSplitTask *t = k;
+
+	return (guint) t->pid * 2654435761u ^ (guint) t->birth ^ (guint) (t->birth >> 32) ^ t->cpu * 40503u;
+}
+
+static gboolean split_equal(gconstpointer a, gconstpointer b)
+{
+	const LttvSplitTask *x = a, *y = b;
+
+	return x->pid == y->pid && x->birth == y->birth && x->cpu == y->cpu;
+}
+
+static void split_task_free(LttvSplitTask *t)
+{
+	guint i;
+
+	g_free(t->acc);
+	if (t->pending != NULL)
+		g_array_unref(t->pending);
+	for (i = 0; t->frames != NULL && i < t->depth; i++)
+		if (t->frames[i].moves != NULL)
+			g_array_unref(t->frames[i].moves);
+	g_free(t->frames);
+	g_free(t);
+}
+
+static LttvSplitTask *split_task_new(LttvStats *s, const LttvProcess *p)
+{
+	LttvSplitTask *t = g_new0(LttvSplitTask, 1);
+
+	if (s->split == NULL)
+		s->split = g_hash_table_new_full(split_hash, split_equal, (GDestroyNotify) split_task_free, NULL);
+	t->pid = p->pid;
+	t->cpu = p->pid <= 0 ? p->cpu : 0;
+	t->birth = p->birth;
+	t->depth = p->depth;
+	g_hash_table_add(s->split, t);
+	return t;
+}
+
+void lttv_stats_close_head(LttvStats *s, LttTime split)
+{
+	LttvTraceState *ts = s->ts;
+	GPtrArray *all;
+	guint i, j;
+
+	s->closed = TRUE;
+	for (i = 0; i < ts->cpu_count; i++)
+		lttv_stats_on_cpu_leave(s, i, split);
+	all = lttv_trace_state_processes(ts);
+	for (i = 0; i < all->len; i++) {
+		LttvProcess *p = g_ptr_array_index(all, i);
+		LttvStatsProc *ps = p->stats;
+		LttvSplitTask *t;
+
+		if (ps == NULL)
+			continue;
+		flush_all(s, ps, p);
+		t = split_task_new(s, p);
+		t->acc = g_new0(LttTime, MAX(t->depth, 1));
+		for (j = 0; j < t->depth && j < ps->depth; j++)
+			t->acc[j] = ps->frames[j].acc;
+		if (ps->pending != NULL && ps->pending->len > 0)
+			t->pending = g_array_ref(ps->pending);
+	}
+	g_ptr_array_unref(all);
+}
+
+LttvStats *lttv_stats_new_tail(LttvTraceState *ts, LttTime split, LttTime elapsed_from)
+{
+	LttvStats *s = lttv_stats_new(ts, split);
+	GPtrArray *all = lttv_trace_state_processes(ts);
+	guint i, j;
+
+	s->elapsed_from = elapsed_from;
+	for (i = 0; i < all->len; i++) {
+		LttvProcess *p = g_ptr_array_index(all, i);
+		LttvSplitTask *t = split_task_new(s, p);
+
+		t->frames = g_new0(LttvSplitFrame, MAX(t->depth, 1));
+		for (j = 0; j < t->depth; j++)
+			t->frames[j].still_pending = TRUE;
+		lttv_stats_proc(p)->split = t;
+	}
+	g_ptr_array_unref(all);
+	return s;
+}
+
+/* Time a frame not identified at the split gave its leaf before it moves
+ * as the tail identified the frame, as it would have in one pass. */
+static void move_pending(const LttvSplitTask *h, const LttvSplitTask *t)
+{
+	guint j, k;
+
+	for (j = 0; j < h->pending->len; j++) {
+		const PendingTime *pt = &g_array_index(h->pending, PendingTime, j);
+		const GArray *moves = pt->frame < t->depth ? t->frames[pt->frame].moves : NULL;
+		LttvExecMode mode = pt->mode;
+		gint32 submode = pt->submode;
+
+		for (k = 0; moves != NULL && k < moves->len; k++) {
+			const LttvSplitMove *m = &g_array_index(moves, LttvSplitMove, k);
+			guint to = task_leaf(m->task, pt->cpu, m->mode, m->submode);
+			guint from = task_leaf(m->task, pt->cpu, mode, submode);
+
+			m->task->leaves[from].cpu_time -= pt->amount;
+			m->task->leaves[to].cpu_time += pt->amount;
+			mode = m->mode;
+			submode = m->submode;
+		}
+	}
+}
+
+gboolean lttv_stats_join(LttvStats *tail, LttvStats *head)
+{
+	GHashTableIter iter;
+	gpointer key;
+
+	lttv_stats_add(tail, head);
+	tail->elapsed_from = tail->start;
+	if (head->split == NULL)
+		return TRUE;
+	g_hash_table_iter_init(&iter, head->split);
+	while (g_hash_table_iter_next(&iter, &key, NULL)) {
+		const LttvSplitTask *h = key;
+		const LttvSplitTask *t = tail->split != NULL ? g_hash_table_lookup(tail->split, h) : NULL;
+		LttTime acc = 0;
+		guint i = h->depth;
+
+		if (t == NULL || t->depth != h->depth)
+			return FALSE;
+		/* Frame i's cumulative time includes that of the frames above it. */
+		while (i-- > 0) {
+			acc += h->acc[i];
+			if (acc == 0)
+				continue;
+			if (t->frames[i].task == NULL)
+				return FALSE;
+			t->frames[i].task->leaves[t->frames[i].leaf].cumulative_time += acc;
+		}
+		if (h->pending != NULL)
+			move_pending(h, t);
+	}
+	return TRUE;
 }

@@ -41,6 +41,17 @@ void lttv_stats_free(LttvStats *s);
  * middle of the trace) and was read twice.  Moves the trace's tracefile
  * cursors. */
 LttvStats *lttv_stats_run_trace(LttTrace *trace, LttvTraceState **state, gboolean *redone);
+/* The same with at most `threads` threads (0: as many as the machine has
+ * processors).  With two or more and a trace of a million events or more,
+ * the trace is split in time: one thread gives the statistics before the
+ * split, the other the state alone up to it and the statistics from it
+ * on, and the two are added (doc/analysis.md §3.2). */
+LttvStats *lttv_stats_run_trace_threads(LttTrace *trace, guint threads, LttvTraceState **state, gboolean *redone);
+/* On two threads whatever the trace's size, split at time split (0: where
+ * the two threads end together, as lttv_stats_run_trace_threads does).
+ * A split outside the trace runs on one thread.  The second thread reads
+ * through ltt_trace_new_reader(trace). */
+LttvStats *lttv_stats_run_trace_split(LttTrace *trace, LttTime split, LttvTraceState **state, gboolean *redone);
 
 typedef enum {
 	LTTV_STATS_TRACE,
