@@ -46,8 +46,10 @@ static void assert_run_equal(LttvStats *s, LttvTraceState *ts, const Want *want)
 static void check_split(LttTrace *trace, LttTime split, const Want *want)
 {
 	LttvTraceState *ts;
-	LttvStats *s = lttv_stats_run_trace_split(trace, split, &ts, NULL);
+	LttvStats *s;
 
+	g_test_message("split at %" G_GUINT64_FORMAT, split);
+	s = lttv_stats_run_trace_split(trace, split, &ts, NULL);
 	assert_run_equal(s, ts, want);
 }
 
@@ -698,6 +700,110 @@ static void test_frame_bodies(void)
 	g_free(path);
 }
 
+static void dump_process(LttWriterChannel *ch, LttPayload *p, LttTime t, guint id, gint32 pid, guint8 mode,
+                         gint32 cpu, LttTime birth)
+{
+	GError *error = NULL;
+
+	ltt_payload_reset(p);
+	ltt_payload_put_s32(p, pid);
+	ltt_payload_put_s32(p, pid);
+	ltt_payload_put_s32(p, 1);
+	ltt_payload_put_string(p, "task");
+	ltt_payload_put_u8(p, 0);           /* running */
+	ltt_payload_put_u8(p, mode);
+	ltt_payload_put_s32(p, cpu);
+	ltt_payload_put_u8(p, 0);
+	ltt_payload_put_u64(p, birth);
+	g_assert_true(ltt_writer_channel_append(ch, t, id, p->data, p->len, &error));
+	g_assert_no_error(error);
+}
+
+/* Time given before a split to frames not identified yet moves only as
+ * far as one pass would move it (doc/analysis.md §3.2): task 5 starts in
+ * a system call of unknown number, task 7 in an unknown mode, both running
+ * and counting before the split.  After it, a state dump in the middle of
+ * the trace ends 5's system call (the time stays unidentified) and opens
+ * another that a sys_exit identifies; another gives 7 a birth, so a new
+ * record, before a sys_enter identifies its mode as user.  Task 9, in an
+ * unknown mode too, is found in user mode after the split; then a dump
+ * says its mode is unknown again and a sys_exit identifies that as a
+ * system call, which moves only what was counted since the dump. */
+static void test_split_unidentified(void)
+{
+	enum { SWITCH = 1, TICK, SYS_ENTER, SYS_EXIT, DUMP_PROCESS, DUMP_END };
+	enum { MODE_SYSCALL = 1, MODE_UNKNOWN = 2 };
+	char *path = g_build_filename(tmpdir, "unidentified", NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 3);
+	LttWriterChannel *c0, *c1, *c2;
+	GError *error = NULL;
+	LttTrace *trace;
+	LttvStats *s;
+	LttvTraceState *ts;
+	Want want;
+	LttPayload p;
+	LttTime t;
+
+	declare_switch(w, SWITCH);
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", TICK, "tick", "", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_ENTER, "sys_enter", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_PROCESS, "ltt_statedump_process",
+	                                          "pid: s32; tgid: s32; ppid: s32; name: string; status: u8; mode: u8; "
+	                                          "cpu: s32; kernel_thread: u8; birth_time: u64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_END, "ltt_statedump_end", "", &error));
+	g_assert_no_error(error);
+	c0 = ltt_writer_channel(w, "kernel", 0, &error);
+	c1 = ltt_writer_channel(w, "kernel", 1, &error);
+	c2 = ltt_writer_channel(w, "kernel", 2, &error);
+	g_assert_no_error(error);
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	dump_process(c0, &p, 10, DUMP_PROCESS, 5, MODE_SYSCALL, 0, 0);
+	dump_process(c1, &p, 20, DUMP_PROCESS, 7, MODE_UNKNOWN, 1, 0);
+	dump_process(c2, &p, 30, DUMP_PROCESS, 9, MODE_UNKNOWN, 2, 0);
+	plain_event(c0, 50, DUMP_END);
+	for (t = 100; t < 500; t += 40) {
+		plain_event(c0, t, TICK);
+		plain_event(c1, t + 5, TICK);
+		plain_event(c2, t + 7, TICK);
+	}
+	syscall_event(c2, &p, 600, SYS_ENTER, 1);
+	syscall_event(c2, &p, 610, SYS_EXIT, 1);
+	dump_process(c2, &p, 650, DUMP_PROCESS, 9, MODE_UNKNOWN, 2, 0);
+	plain_event(c2, 670, TICK);
+	syscall_event(c2, &p, 700, SYS_EXIT, 5);
+	/* The split, at 500. */
+	plain_event(c0, 520, TICK);
+	dump_process(c0, &p, 600, DUMP_PROCESS, 5, MODE_SYSCALL, 0, 0);
+	plain_event(c0, 640, TICK);
+	syscall_event(c0, &p, 700, SYS_EXIT, 3);
+	plain_event(c1, 560, TICK);
+	dump_process(c1, &p, 650, DUMP_PROCESS, 7, MODE_UNKNOWN, 1, 12345);
+	plain_event(c1, 690, TICK);
+	syscall_event(c1, &p, 750, SYS_ENTER, 4);
+	syscall_event(c1, &p, 760, SYS_EXIT, 4);
+	plain_event(c0, 800, TICK);
+	plain_event(c1, 800, TICK);
+	plain_event(c2, 800, TICK);
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, EXPECT_LANES);
+	trace = ltt_trace_open(path, &error);
+	g_assert_no_error(error);
+	want.s = analysis_whole_stats(trace, &want.ts, NULL);
+	want.cpu = lttv_stats_tree(want.s, TRUE);
+	want.proc = lttv_stats_tree(want.s, FALSE);
+	s = lttv_stats_run_trace_split(trace, 500, &ts, NULL);
+	assert_run_equal(s, ts, &want);
+	lttv_stats_node_free(want.cpu);
+	lttv_stats_node_free(want.proc);
+	lttv_stats_free(want.s);
+	lttv_trace_state_free(want.ts);
+	ltt_trace_unref(trace);
+	g_free(path);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -719,6 +825,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats-by-cpu/damaged-events", test_damaged_events);
 	g_test_add_func("/stats-by-cpu/irq-names", test_irq_names);
 	g_test_add_func("/stats-by-cpu/early-wakeups", test_early_wakeups);
+	g_test_add_func("/stats-by-cpu/split-unidentified", test_split_unidentified);
 	status = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

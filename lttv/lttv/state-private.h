@@ -136,6 +136,8 @@ G_GNUC_INTERNAL void lttv_stats_on_frame_pop(LttvStats *s, LttvProcess *p, const
 G_GNUC_INTERNAL void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const LttvExecFrame *before);
 /* p leaves the process table at t (freed, or replaced by a reused pid). */
 G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t);
+/* p's birth (part of its record's key) changed. */
+G_GNUC_INTERNAL void lttv_stats_on_birth(LttvStats *s, LttvProcess *p);
 
 /*
  * A run by CPU, in lanes (stats-by-cpu.c): each CPU's local events

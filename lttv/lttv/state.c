@@ -522,6 +522,16 @@ static void on_wakeup(LttvTraceState *ts, LttvEventData *ev, const LttvEventHand
 		wake(process_get(ts, pid, cpu, ev, &h->fields[0], t));
 }
 
+/* A task's birth, part of its key: the statistics change its record at
+ * once (what it counted before stays under the old key). */
+static void set_birth(LttvTraceState *ts, LttvProcess *p, LttTime birth)
+{
+	if (p->birth == birth)
+		return;
+	p->birth = birth;
+	STATS(ts, birth, p);
+}
+
 /* The two events announcing a fork; each sets its bit in fork_seen. */
 enum { FORK_SEEN_NEWTASK = 1, FORK_SEEN_PROCESS_FORK = 2 };
 
@@ -540,7 +550,7 @@ static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 p
 	if (child != NULL && child->status == LTTV_STATUS_WAIT_FORK && !(child->fork_seen & seen)) {
 		child->fork_seen |= seen;
 		if (seen == FORK_SEEN_PROCESS_FORK)
-			child->birth = t;
+			set_birth(ts, child, t);
 		return child;
 	}
 	if (child != NULL)
@@ -641,7 +651,7 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 	p->ppid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
 	p->name = g_intern_string(lttv_field_reader_string(&h->fields[3], ev));
 	p->kernel_thread = pid == 0 || lttv_field_reader_int(&h->fields[7], ev) != 0;
-	p->birth = (LttTime) lttv_field_reader_int(&h->fields[8], ev);
+	set_birth(ts, p, (LttTime) lttv_field_reader_int(&h->fields[8], ev));
 	p->cpu = pcpu;
 	pop_above_base(ts, p, t);
 	if (mode == DUMP_MODE_UNKNOWN)

@@ -239,45 +239,6 @@ static void proc_stats_free(LttvStatsProc *ps)
 	g_free(ps);
 }
 
-/* The record p's counts go to.  A fork or a state dump may still set the
- * birth after the counters were made: the leaves then come from the record
- * of the new key (the frames' cached ones are forgotten). */
-static LttvStatsTask *proc_task_slow(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
-{
-	guint i;
-
-	/* The record changes (drops what is pending) when the birth does. */
-	if (G_UNLIKELY(ps->split != NULL) && p->birth != ps->split->birth)
-		for (i = 0; i < ps->split->depth; i++)
-			ps->split->frames[i].still_pending = FALSE;
-	ps->task = task_record(s, p->pid, p->birth, p->cpu);
-	ps->task->name = ps->name = p->name;
-	ps->task->tgid = ps->tgid = p->tgid;
-	for (i = 0; i < ps->depth; i++)
-		ps->frames[i].leaf = 0;
-	if (ps->pending != NULL)
-		g_array_set_size(ps->pending, 0);
-	return ps->task;
-}
-
-static inline LttvStatsTask *proc_task(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
-{
-	if (G_LIKELY(ps->task != NULL && ps->task->birth == p->birth))
-		return ps->task;
-	return proc_task_slow(s, ps, p);
-}
-
-/* p's record, given p's current name and group (kept in ps too, so that a
- * task that runs again writes its cold record only when they changed). */
-static LttvStatsTask *proc_task_named(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
-{
-	LttvStatsTask *task = proc_task(s, ps, p);
-
-	task->name = ps->name = p->name;
-	task->tgid = ps->tgid = p->tgid;
-	return task;
-}
-
 static void add_pending(LttvStatsProc *ps, guint frame, const LttvStatsLeaf *leaf, LttTime amount)
 {
 	PendingTime *pt;
@@ -322,12 +283,12 @@ static inline void flush_counts(LttvStats *s, LttvStatsLeaf *leaf, LttvStatsFram
 	f->mask = 0;
 }
 
-/* Gives frame i (ef: its mode) of p what it accumulated; returns its leaf.
- * Inlined in the paths run for most frames that end. */
-G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p,
-                                                         guint i, const LttvExecFrame *ef)
+/* Gives frame i (ef: its mode) what it accumulated, in t (p's record, or
+ * the one it had before its birth changed); returns its leaf.  Inlined in
+ * the paths run for most frames that end. */
+G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame_to(LttvStats *s, LttvStatsProc *ps, LttvStatsTask *t,
+                                                            guint i, const LttvExecFrame *ef)
 {
-	LttvStatsTask *t = proc_task(s, ps, p);
 	LttvStatsFrame *f = &ps->frames[i];
 	LttvStatsLeaf *leaf;
 
@@ -348,6 +309,59 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame(LttvStats *s, LttvStats
 	if (f->mask != 0)
 		flush_counts(s, leaf, f);
 	return leaf;
+}
+
+/* The record p's counts go to.  A fork or a state dump may still set the
+ * birth after the counters were made: the leaves then come from the record
+ * of the new key (the frames' cached ones are forgotten). */
+static LttvStatsTask *proc_task_slow(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
+{
+	guint i;
+
+	/* What the frames hold was counted under the old key: it stays there,
+	 * whenever it would have been flushed. */
+	if (ps->task != NULL)
+		for (i = 0; i < MIN(ps->depth, p->depth); i++)
+			if (ps->frames[i].own != 0 || ps->frames[i].mask != 0)
+				flush_frame_to(s, ps, ps->task, i, &p->stack[i]);
+
+	/* The record changes (drops what is pending) when the birth does. */
+	if (G_UNLIKELY(ps->split != NULL) && p->birth != ps->split->birth)
+		for (i = 0; i < ps->split->depth; i++)
+			ps->split->frames[i].still_pending = FALSE;
+	ps->task = task_record(s, p->pid, p->birth, p->cpu);
+	ps->task->name = ps->name = p->name;
+	ps->task->tgid = ps->tgid = p->tgid;
+	for (i = 0; i < ps->depth; i++)
+		ps->frames[i].leaf = 0;
+	if (ps->pending != NULL)
+		g_array_set_size(ps->pending, 0);
+	return ps->task;
+}
+
+static inline LttvStatsTask *proc_task(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
+{
+	if (G_LIKELY(ps->task != NULL && ps->task->birth == p->birth))
+		return ps->task;
+	return proc_task_slow(s, ps, p);
+}
+
+/* p's record, given p's current name and group (kept in ps too, so that a
+ * task that runs again writes its cold record only when they changed). */
+static LttvStatsTask *proc_task_named(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
+{
+	LttvStatsTask *task = proc_task(s, ps, p);
+
+	task->name = ps->name = p->name;
+	task->tgid = ps->tgid = p->tgid;
+	return task;
+}
+
+/* Gives frame i (ef: its mode) of p what it accumulated; returns its leaf. */
+G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p,
+                                                         guint i, const LttvExecFrame *ef)
+{
+	return flush_frame_to(s, ps, proc_task(s, ps, p), i, ef);
 }
 
 static void flush_all(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
@@ -437,7 +451,7 @@ void lttv_stats_on_frame_pop(LttvStats *s, LttvProcess *p, const LttvExecFrame *
 void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const LttvExecFrame *before)
 {
 	LttvStatsProc *ps = lttv_stats_proc(p);
-	LttvStatsTask *t = proc_task(s, ps, p);
+	LttvStatsTask *t;
 	guint j;
 
 	/* What it holds goes to its old leaf first, whenever it would have
@@ -445,6 +459,7 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 	 * Then the time it gave its old leaves moves to the new one. */
 	if (i < ps->depth && (ps->frames[i].own != 0 || ps->frames[i].mask != 0))
 		flush_frame(s, ps, p, i, before);
+	t = proc_task(s, ps, p);
 	for (j = 0; ps->pending != NULL && j < ps->pending->len; j++) {
 		PendingTime *pt = &g_array_index(ps->pending, PendingTime, j);
 		guint from, to;
@@ -481,6 +496,13 @@ static void close_all_frames(LttvStats *s, LttvProcess *p, LttTime t)
 	proc_task_named(s, ps, p);
 	while (i-- > 0)
 		close_frame(s, ps, p, i, &p->stack[i], t);
+}
+
+void lttv_stats_on_birth(LttvStats *s, LttvProcess *p)
+{
+	/* Counters not made yet take the new key when they are. */
+	if (p->stats != NULL && p->stats->task != NULL)
+		proc_task(s, p->stats, p);
 }
 
 void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t)
@@ -773,11 +795,12 @@ LttvStats *lttv_stats_new_tail(LttvTraceState *ts, LttTime split, LttTime elapse
 	for (i = 0; i < all->len; i++) {
 		LttvProcess *p = g_ptr_array_index(all, i);
 		LttvSplitTask *t = split_task_new(s, p);
+		LttvStatsProc *ps = lttv_stats_proc(p);
 
 		t->frames = g_new0(LttvSplitFrame, MAX(t->depth, 1));
 		for (j = 0; j < t->depth; j++)
 			t->frames[j].still_pending = TRUE;
-		lttv_stats_proc(p)->split = t;
+		ps->split = t;
 	}
 	g_ptr_array_unref(all);
 	return s;
