@@ -263,15 +263,17 @@ if command -v babeltrace2 >/dev/null && [ -n "$ct" ]; then
 fi
 
 # ---- analysis (issue 4) ----------------------------------------------------
-note "analysis: $build/bench/bench-state --trace $st --rounds $runs --passes read,state,stats,ctx-read,ctx-stats,by-cpu --intervals 15000 --seeks 1000 (process CPU time)"
-if "$build/bench/bench-state" --trace "$st" --rounds "$runs" --passes read,state,stats,ctx-read,ctx-stats,by-cpu \
+note "analysis: $build/bench/bench-state --trace $st --rounds $runs --passes read,state,stats,ctx-read,ctx-stats,by-cpu,two-threads --intervals 15000 --seeks 1000 (process CPU time; elapsed time for two threads)"
+if "$build/bench/bench-state" --trace "$st" --rounds "$runs" --passes read,state,stats,ctx-read,ctx-stats,by-cpu,two-threads \
 	--intervals 15000 --seeks 1000 > "$tmp/state"; then
 	sed 's/^/#   /' "$tmp/state"
-	for p in "read only:read" "state:state" "state + statistics:state_stats" \
-	         "read, traceset context:ctx_read" "state + statistics, context:ctx_state_stats" \
-	         "state + statistics, by CPU:by_cpu_state_stats"; do
-		fig "analysis.${p#*:}" "$(awk -v l="${p%:*}" '{ h = substr($0, 1, 34); sub(/ +$/, "", h) }
-			h == l { for (i = 1; i < NF; i++) if ($i == "median") printf "%.0f\n", $(i + 1) * 1e6 }' "$tmp/state")" "events/s(cpu)"
+	for p in "read only:read:cpu" "state:state:cpu" "state + statistics:state_stats:cpu" \
+	         "read, traceset context:ctx_read:cpu" "state + statistics, context:ctx_state_stats:cpu" \
+	         "state + statistics, by CPU:by_cpu_state_stats:cpu" \
+	         "state + statistics, 2 threads:two_threads_state_stats:wall"; do
+		label=${p%%:*} rest=${p#*:}
+		fig "analysis.${rest%:*}" "$(awk -v l="$label" '{ h = substr($0, 1, 34); sub(/ +$/, "", h) }
+			h == l { for (i = 1; i < NF; i++) if ($i == "median") printf "%.0f\n", $(i + 1) * 1e6 }' "$tmp/state")" "events/s(${rest#*:})"
 	done
 	fig analysis.state_at_time_mean "$(sed -n 's/.*random time \([0-9.]*\) ms mean.*/\1/p' "$tmp/state")" "ms(cpu)"
 	fig analysis.state_at_time_max "$(sed -n 's/.*ms mean, \([0-9.]*\) ms max.*/\1/p' "$tmp/state")" "ms(cpu)"

@@ -14,6 +14,7 @@
  * to read (those before the tail's position) are as many as its own (those
  * after), so that the two end together whatever the speed of each core. */
 #include "config.h"
+#include <pthread.h>
 #include "stats-private.h"
 
 /* lttv_stats_run_trace uses two threads from this many events: below, the
@@ -23,10 +24,11 @@
  * sides look at each other's progress. */
 #define SPLIT_STEPS 1024
 
-/* What the two sides share, under lock. */
+/* What the two sides share, under lock (POSIX's, which thread checkers
+ * such as helgrind understand, unlike GMutex's futexes). */
 typedef struct {
-	GMutex lock;
-	GCond cond;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
 	LttTime split;             /* 0 until chosen */
 	LttTime head_next;         /* the head reads up to here before it looks again */
 	guint64 head_events;       /* events the head has read */
@@ -47,10 +49,10 @@ typedef struct {
 
 static void split_stop(Split *sh)
 {
-	g_mutex_lock(&sh->lock);
+	pthread_mutex_lock(&sh->lock);
 	sh->stop = TRUE;
-	g_cond_broadcast(&sh->cond);
-	g_mutex_unlock(&sh->lock);
+	pthread_cond_broadcast(&sh->cond);
+	pthread_mutex_unlock(&sh->lock);
 }
 
 /* The head's next bound: a step further, or the split once chosen (never
@@ -60,14 +62,14 @@ static gboolean head_bound(Split *sh, LttTime step, guint64 events, LttTime *bou
 {
 	gboolean go_on;
 
-	g_mutex_lock(&sh->lock);
+	pthread_mutex_lock(&sh->lock);
 	sh->head_events = events;
 	while (sh->split == 0 && !sh->stop && sh->head_next >= sh->limit)
-		g_cond_wait(&sh->cond, &sh->lock);
+		pthread_cond_wait(&sh->cond, &sh->lock);
 	go_on = !sh->stop;
 	*last = sh->split != 0;
 	*bound = *last ? sh->split : (sh->head_next = MIN(sh->head_next + step, sh->limit));
-	g_mutex_unlock(&sh->lock);
+	pthread_mutex_unlock(&sh->lock);
 	return go_on;
 }
 
@@ -102,16 +104,16 @@ static gboolean tail_splits(Split *sh, LttTime p, guint64 events, guint64 total,
 {
 	gboolean split;
 
-	g_mutex_lock(&sh->lock);
+	pthread_mutex_lock(&sh->lock);
 	*stop = sh->stop;
 	split = sh->split != 0
 	        || (sh->head_next <= p
 	            && (p >= sh->limit || events - MIN(sh->head_events, events) >= total - MIN(events, total)));
 	if (split && sh->split == 0) {
 		sh->split = p;
-		g_cond_broadcast(&sh->cond);
+		pthread_cond_broadcast(&sh->cond);
 	}
-	g_mutex_unlock(&sh->lock);
+	pthread_mutex_unlock(&sh->lock);
 	return split;
 }
 
@@ -169,13 +171,13 @@ static LttvStats *run_split(LttTrace *trace, LttTime split, LttvTraceState **sta
 	head.step = tail.step = MAX((end - start) / SPLIT_STEPS, 1);
 	for (i = 0; i < ltt_trace_tracefile_count(trace); i++)
 		total += ltt_tracefile_event_count(ltt_trace_tracefile(trace, i));
-	g_mutex_init(&sh.lock);
-	g_cond_init(&sh.cond);
+	pthread_mutex_init(&sh.lock, NULL);
+	pthread_cond_init(&sh.cond, NULL);
 	thread = g_thread_new("lttv-stats-head", run_head, &head);
 	run_tail(&tail, total);
 	g_thread_join(thread);
-	g_mutex_clear(&sh.lock);
-	g_cond_clear(&sh.cond);
+	pthread_mutex_destroy(&sh.lock);
+	pthread_cond_destroy(&sh.cond);
 	/* The tail must have events from the split on (else the head's close
 	 * went past the trace's last event). */
 	if (!sh.stop && !tail.conflict && tail.ts->time >= sh.split && lttv_stats_join(tail.s, head.s)) {
