@@ -12,7 +12,7 @@ skip_reason="python3 not installed"
 "$synth" -o "$tmp/synth" --cpus 2 --processes 5 --events 300 --seed 7 --truth "$tmp/truth.json" \
 	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..25"
+echo "1..28"
 # python3 ARGS, or status 77 when it is not installed.
 py() {
 	if command -v python3 > /dev/null; then python3 "$@"; else cat > /dev/null; return 77; fi
@@ -125,6 +125,20 @@ check $? "statistics equal ltt-synth's truth (CPU time per task and mode, events
 "$lttv" -m textDump -s --no-events --stats-format=paths -t "$tmp/synth" -t "$tmp/synth" > "$tmp/again"
 cmp -s "$tmp/again" "$tmp/stats-paths"
 check $? "a trace given twice is counted once"
+
+# A trace of a million events or more is split in time over two threads
+# (doc/analysis.md §3.2): the same statistics as one thread.
+"$synth" -o "$tmp/big" --cpus 4 --processes 40 --events 1100000 --seed 11 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+"$lttv" -m textDump -s --no-events --stats-format=paths --threads=1 -t "$tmp/big" > "$tmp/big-1"
+status=$?
+"$lttv" -m textDump -s --no-events --stats-format=paths --threads=2 -t "$tmp/big" > "$tmp/big-2"
+[ $status -eq 0 ] && [ -s "$tmp/big-1" ] && cmp -s "$tmp/big-1" "$tmp/big-2"
+check $? "statistics of a 1.1 M-event trace on two threads equal one thread's"
+"$lttv" -m textDump -s --no-events --stats-format=paths -t "$tmp/big" | cmp -s - "$tmp/big-1"
+check $? "statistics with the default threads (one per processor) equal one thread's"
+fails "--threads=-1: expected 0 (one per processor) or more" "negative --threads" -- \
+	-m textDump -s --threads=-1 -t "$tmp/synth"
 
 fails "column 28: expected a field" "bad filter expression names the column" -- \
 	-m textFilter -e 'event.name = sched_switch &' -m textDump -t "$tmp/synth"

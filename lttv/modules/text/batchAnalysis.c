@@ -19,6 +19,7 @@
 #include <lttv/tracecontext.h>
 
 static gboolean compute_stats;
+static int threads;             /* --threads: for the statistics by CPU; 0: one per processor */
 
 /* How one tracefile's events reach the text modules. */
 typedef struct {
@@ -122,9 +123,10 @@ static void run_drop_idle_deliveries(Run *run)
 }
 
 /* When only the statistics take events (-s, and no module takes any), no
- * hook needs them in time order: each trace is read by CPU
- * (lttv_stats_run_trace, doc/analysis.md §3.1), which gives the same
- * statistics faster.  Returns whether it did, and the events read. */
+ * hook needs them in time order: each trace is read by CPU, on two threads
+ * when it is big enough (lttv_stats_run_trace_threads, doc/analysis.md
+ * §3.1, §3.2), which gives the same statistics faster.  Returns whether it
+ * did, and the events read. */
 static gboolean run_stats_by_cpu(Run *run, guint64 *events)
 {
 	LttvTracesetContext *ctx = run->ctx;
@@ -141,7 +143,7 @@ static gboolean run_stats_by_cpu(Run *run, guint64 *events)
 	*events = 0;
 	for (guint i = 0; i < ctx->n_traces; i++) {
 		lttv_stats_free(run->stats[i]);
-		run->stats[i] = lttv_stats_run_trace(ctx->traces[i]->t, &run->by_cpu[i], NULL);
+		run->stats[i] = lttv_stats_run_trace_threads(ctx->traces[i]->t, (guint) threads, &run->by_cpu[i], NULL);
 		*events += lttv_trace_state_event_count(run->by_cpu[i]);
 	}
 	return TRUE;
@@ -223,10 +225,22 @@ static gboolean batch_run(void *hook_data, void *call_data)
 	return FALSE;
 }
 
+static gboolean check_threads(void *hook_data, void *call_data)
+{
+	if (threads >= 0)
+		return FALSE;
+	lttv_option_fail("--threads=%s: expected 0 (one per processor) or more", (const char *) call_data);
+	return TRUE;
+}
+
 static gboolean init(GError **error)
 {
+	threads = 0;
 	if (!lttv_option_add("stats", 's', "compute statistics per trace, CPU, process, mode, submode "
-	                     "and event type", NULL, LTTV_OPT_NONE, &compute_stats, NULL, NULL, error))
+	                     "and event type", NULL, LTTV_OPT_NONE, &compute_stats, NULL, NULL, error)
+	    || !lttv_option_add("threads", 0, "threads for the statistics when no module takes events: 1, or 2 "
+	                        "and more for traces of a million events or more (default 0: one per processor)",
+	                        "N", LTTV_OPT_INT, &threads, check_threads, NULL, error))
 		return FALSE;
 	lttv_global_set_int("batch/needs_traces", 1);
 	lttv_hooks_add(lttv_global_hooks("hooks/main/before"), batch_run, NULL, LTTV_PRIO_DEFAULT);
@@ -237,6 +251,7 @@ static void destroy(void)
 {
 	lttv_hooks_remove_data(lttv_global_hooks("hooks/main/before"), batch_run, NULL);
 	lttv_option_remove("stats");
+	lttv_option_remove("threads");
 }
 
 LTTV_MODULE("batchAnalysis", "read the traces, with process state, statistics and filter",
