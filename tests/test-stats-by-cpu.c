@@ -539,6 +539,38 @@ static void wakeup_event(LttWriterChannel *ch, LttPayload *p, LttTime t, gint32 
 	g_assert_no_error(error);
 }
 
+/* The state dump's two types, with these ids. */
+static void declare_dump(LttWriter *w, guint process_id, guint end_id)
+{
+	GError *error = NULL;
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", process_id, "ltt_statedump_process",
+	                                          "pid: s32; tgid: s32; ppid: s32; name: string; status: u8; mode: u8; "
+	                                          "cpu: s32; kernel_thread: u8; birth_time: u64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", end_id, "ltt_statedump_end", "", &error));
+	g_assert_no_error(error);
+}
+
+/* A state dump's record of task pid ("task", its own group, parent 1). */
+static void dump_process(LttWriterChannel *ch, LttPayload *p, LttTime t, guint id, gint32 pid, guint8 status,
+                         guint8 mode, gint32 cpu, LttTime birth)
+{
+	GError *error = NULL;
+
+	ltt_payload_reset(p);
+	ltt_payload_put_s32(p, pid);
+	ltt_payload_put_s32(p, pid);
+	ltt_payload_put_s32(p, 1);
+	ltt_payload_put_string(p, "task");
+	ltt_payload_put_u8(p, status);
+	ltt_payload_put_u8(p, mode);
+	ltt_payload_put_s32(p, cpu);
+	ltt_payload_put_u8(p, 0);
+	ltt_payload_put_u64(p, birth);
+	g_assert_true(ltt_writer_channel_append(ch, t, id, p->data, p->len, &error));
+	g_assert_no_error(error);
+}
+
 /* Wakeups are applied as CPU-local events when their task is known: CPU 0
  * wakes task 6 at 600, applied before CPU 1's earlier events.  When CPU 1
  * switches 6 out (blocked) before 600, the wakeup is applied again after
@@ -562,11 +594,8 @@ static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, L
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", FREE, "sched_process_free", "comm: string; pid: s32;",
 	                                          &error));
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_PROCESS, "ltt_statedump_process",
-	                                          "pid: s32; tgid: s32; ppid: s32; name: string; status: u8; mode: u8; "
-	                                          "cpu: s32; kernel_thread: u8; birth_time: u64;", &error));
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_END, "ltt_statedump_end", "", &error));
 	g_assert_no_error(error);
+	declare_dump(w, DUMP_PROCESS, DUMP_END);
 	c0 = ltt_writer_channel(w, "kernel", 0, &error);
 	c1 = ltt_writer_channel(w, "kernel", 1, &error);
 	g_assert_no_error(error);
@@ -586,18 +615,7 @@ static void wakeup_trace(const char *name, LttTime switch_out, gboolean freed, L
 	switch_event(c1, &p, switch_out, 6, 0);
 	if (dump_at != 0) {
 		/* A second dump, in the middle of the trace: 6 sleeps. */
-		ltt_payload_reset(&p);
-		ltt_payload_put_s32(&p, 6);
-		ltt_payload_put_s32(&p, 6);
-		ltt_payload_put_s32(&p, 1);
-		ltt_payload_put_string(&p, "task");
-		ltt_payload_put_u8(&p, 1);
-		ltt_payload_put_u8(&p, 0);
-		ltt_payload_put_s32(&p, 1);
-		ltt_payload_put_u8(&p, 0);
-		ltt_payload_put_u64(&p, 0);
-		g_assert_true(ltt_writer_channel_append(c1, dump_at, DUMP_PROCESS, p.data, p.len, &error));
-		g_assert_no_error(error);
+		dump_process(c1, &p, dump_at, DUMP_PROCESS, 6, 1, 0, 1, 0);
 	}
 	if (freed) {
 		ltt_payload_reset(&p);
@@ -700,25 +718,6 @@ static void test_frame_bodies(void)
 	g_free(path);
 }
 
-static void dump_process(LttWriterChannel *ch, LttPayload *p, LttTime t, guint id, gint32 pid, guint8 mode,
-                         gint32 cpu, LttTime birth)
-{
-	GError *error = NULL;
-
-	ltt_payload_reset(p);
-	ltt_payload_put_s32(p, pid);
-	ltt_payload_put_s32(p, pid);
-	ltt_payload_put_s32(p, 1);
-	ltt_payload_put_string(p, "task");
-	ltt_payload_put_u8(p, 0);           /* running */
-	ltt_payload_put_u8(p, mode);
-	ltt_payload_put_s32(p, cpu);
-	ltt_payload_put_u8(p, 0);
-	ltt_payload_put_u64(p, birth);
-	g_assert_true(ltt_writer_channel_append(ch, t, id, p->data, p->len, &error));
-	g_assert_no_error(error);
-}
-
 /* Time given before a split to frames not identified yet moves only as
  * far as one pass would move it (doc/analysis.md §3.2): task 5 starts in
  * a system call of unknown number, task 7 in an unknown mode, both running
@@ -748,19 +747,16 @@ static void test_split_unidentified(void)
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", TICK, "tick", "", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_ENTER, "sys_enter", "id: s64;", &error));
 	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", SYS_EXIT, "sys_exit", "id: s64;", &error));
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_PROCESS, "ltt_statedump_process",
-	                                          "pid: s32; tgid: s32; ppid: s32; name: string; status: u8; mode: u8; "
-	                                          "cpu: s32; kernel_thread: u8; birth_time: u64;", &error));
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", DUMP_END, "ltt_statedump_end", "", &error));
 	g_assert_no_error(error);
+	declare_dump(w, DUMP_PROCESS, DUMP_END);
 	c0 = ltt_writer_channel(w, "kernel", 0, &error);
 	c1 = ltt_writer_channel(w, "kernel", 1, &error);
 	c2 = ltt_writer_channel(w, "kernel", 2, &error);
 	g_assert_no_error(error);
 	ltt_payload_init(&p, ltt_writer_byte_order(w));
-	dump_process(c0, &p, 10, DUMP_PROCESS, 5, MODE_SYSCALL, 0, 0);
-	dump_process(c1, &p, 20, DUMP_PROCESS, 7, MODE_UNKNOWN, 1, 0);
-	dump_process(c2, &p, 30, DUMP_PROCESS, 9, MODE_UNKNOWN, 2, 0);
+	dump_process(c0, &p, 10, DUMP_PROCESS, 5, 0, MODE_SYSCALL, 0, 0);
+	dump_process(c1, &p, 20, DUMP_PROCESS, 7, 0, MODE_UNKNOWN, 1, 0);
+	dump_process(c2, &p, 30, DUMP_PROCESS, 9, 0, MODE_UNKNOWN, 2, 0);
 	plain_event(c0, 50, DUMP_END);
 	for (t = 100; t < 500; t += 40) {
 		plain_event(c0, t, TICK);
@@ -769,16 +765,16 @@ static void test_split_unidentified(void)
 	}
 	syscall_event(c2, &p, 600, SYS_ENTER, 1);
 	syscall_event(c2, &p, 610, SYS_EXIT, 1);
-	dump_process(c2, &p, 650, DUMP_PROCESS, 9, MODE_UNKNOWN, 2, 0);
+	dump_process(c2, &p, 650, DUMP_PROCESS, 9, 0, MODE_UNKNOWN, 2, 0);
 	plain_event(c2, 670, TICK);
 	syscall_event(c2, &p, 700, SYS_EXIT, 5);
 	/* The split, at 500. */
 	plain_event(c0, 520, TICK);
-	dump_process(c0, &p, 600, DUMP_PROCESS, 5, MODE_SYSCALL, 0, 0);
+	dump_process(c0, &p, 600, DUMP_PROCESS, 5, 0, MODE_SYSCALL, 0, 0);
 	plain_event(c0, 640, TICK);
 	syscall_event(c0, &p, 700, SYS_EXIT, 3);
 	plain_event(c1, 560, TICK);
-	dump_process(c1, &p, 650, DUMP_PROCESS, 7, MODE_UNKNOWN, 1, 12345);
+	dump_process(c1, &p, 650, DUMP_PROCESS, 7, 0, MODE_UNKNOWN, 1, 12345);
 	plain_event(c1, 690, TICK);
 	syscall_event(c1, &p, 750, SYS_ENTER, 4);
 	syscall_event(c1, &p, 760, SYS_EXIT, 4);

@@ -27,11 +27,17 @@ typedef struct {
 	LttTime amount;
 } PendingTime;
 
+/* A task's key, as records (and the tasks a split carries over) have it. */
+static inline guint key_hash(gint32 pid, LttTime birth, guint cpu)
+{
+	return (guint) pid * 2654435761u ^ (guint) birth ^ (guint) (birth >> 32) ^ cpu * 40503u;
+}
+
 static guint task_hash(gconstpointer k)
 {
 	const LttvStatsTask *t = k;
 
-	return (guint) t->pid * 2654435761u ^ (guint) t->birth ^ (guint) (t->birth >> 32) ^ t->cpu * 40503u;
+	return key_hash(t->pid, t->birth, t->cpu);
 }
 
 static gboolean task_equal(gconstpointer a, gconstpointer b)
@@ -719,7 +725,7 @@ static guint split_hash(gconstpointer k)
 {
 	const LttvSplitTask *t = k;
 
-	return (guint) t->pid * 2654435761u ^ (guint) t->birth ^ (guint) (t->birth >> 32) ^ t->cpu * 40503u;
+	return key_hash(t->pid, t->birth, t->cpu);
 }
 
 static gboolean split_equal(gconstpointer a, gconstpointer b)
