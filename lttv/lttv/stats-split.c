@@ -170,27 +170,34 @@ static void side_free(Side *side)
 		lttv_trace_state_free(side->ts);
 }
 
-static LttvStats *run_split(LttTrace *trace, LttTime split, LttvTraceState **state, gboolean *redone)
+/* The trace's events, from its block headers (no event is read). */
+static guint64 trace_events(LttTrace *trace)
+{
+	guint64 events = 0;
+	guint i;
+
+	for (i = 0; i < ltt_trace_tracefile_count(trace); i++)
+		events += ltt_tracefile_event_count(ltt_trace_tracefile(trace, i));
+	return events;
+}
+
+LttvStats *lttv_stats_run_trace_split(LttTrace *trace, LttTime split, LttvTraceState **state, gboolean *redone)
 {
 	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
 	Split sh = { .split = split, .head_next = start, .limit = start + (end - start) / 64 * 63 };
 	Side head = { .sh = &sh, .start = start }, tail = { .trace = trace, .sh = &sh, .start = start };
-	guint64 total = 0;
 	gboolean in_order;
 	GThread *thread;
-	guint i;
 
 	if (end <= start || split > end || (split != 0 && split <= start))
 		return lttv_stats_run_whole(trace, FALSE, state, redone);
 	/* The head reads through cursors of its own. */
 	head.trace = ltt_trace_new_reader(trace);
 	head.step = tail.step = MAX((end - start) / SPLIT_STEPS, 1);
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++)
-		total += ltt_tracefile_event_count(ltt_trace_tracefile(trace, i));
 	pthread_mutex_init(&sh.lock, NULL);
 	pthread_cond_init(&sh.cond, NULL);
 	thread = g_thread_new("lttv-stats-head", run_head, &head);
-	run_tail(&tail, total);
+	run_tail(&tail, trace_events(trace));
 	g_thread_join(thread);
 	pthread_mutex_destroy(&sh.lock);
 	pthread_cond_destroy(&sh.cond);
@@ -212,23 +219,13 @@ static LttvStats *run_split(LttTrace *trace, LttTime split, LttvTraceState **sta
 	return lttv_stats_run_whole(trace, in_order, state, redone);
 }
 
-LttvStats *lttv_stats_run_trace_split(LttTrace *trace, LttTime split, LttvTraceState **state, gboolean *redone)
-{
-	return run_split(trace, split, state, redone);
-}
-
 LttvStats *lttv_stats_run_trace_threads(LttTrace *trace, guint threads, LttvTraceState **state, gboolean *redone)
 {
-	guint64 events = 0;
-	guint i;
-
 	if (threads == 0)
 		threads = g_get_num_processors();
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++)
-		events += ltt_tracefile_event_count(ltt_trace_tracefile(trace, i));
-	if (threads < 2 || events < SPLIT_MIN_EVENTS)
+	if (threads < 2 || trace_events(trace) < SPLIT_MIN_EVENTS)
 		return lttv_stats_run_whole(trace, FALSE, state, redone);
-	return run_split(trace, 0, state, redone);
+	return lttv_stats_run_trace_split(trace, 0, state, redone);
 }
 
 LttvStats *lttv_stats_run_trace(LttTrace *trace, LttvTraceState **state, gboolean *redone)
