@@ -1,7 +1,10 @@
 /* state-context.c: process states driven by a traceset context's hooks.
- * Full passes and replays run on a private context over the same traceset
+ * Full passes and replays run on a private context over the same traces
  * (contexts share traces and re-seek what another moved), so the user's
- * context and its hooks are left alone. */
+ * context and its hooks are left alone.  The private context is made from
+ * the traces the user's context reads, not from its traceset, which may
+ * have gained traces since: the per-trace arrays have one entry per trace
+ * of the user's context. */
 #include "config.h"
 #include "state-context.h"
 #include "checkpoint-private.h"
@@ -17,6 +20,7 @@ struct _LttvContextState {
 	LttvCheckpoints **recording;       /* non-NULL: apply and record */
 	const LttvCheckpoint **resume;     /* replay: skip what this checkpoint holds */
 	gboolean *replaying;
+	LttvTraceset *private_ts;          /* the traces of ctx, for private_ctx */
 	LttvTracesetContext *private_ctx;
 	guint hooked;                      /* add_hooks calls not yet undone */
 };
@@ -127,8 +131,10 @@ void lttv_context_state_free(LttvContextState *cs)
 		lttv_trace_state_free(cs->states[i]);
 		lttv_checkpoints_free(cs->checkpoints[i]);
 	}
-	if (cs->private_ctx != NULL)
+	if (cs->private_ctx != NULL) {
 		g_object_unref(cs->private_ctx);
+		lttv_traceset_destroy(cs->private_ts);
+	}
 	g_free(cs->states);
 	g_free(cs->stats);
 	g_free(cs->checkpoints);
@@ -171,8 +177,10 @@ static void private_pass(LttvContextState *cs, LttTime from, LttTime to)
 {
 	LttvHooks *hooks = lttv_hooks_new();
 
-	if (cs->private_ctx == NULL)
-		cs->private_ctx = lttv_traceset_context_new(cs->ctx->ts);
+	if (cs->private_ctx == NULL) {
+		cs->private_ts = lttv_traceset_context_snapshot(cs->ctx);
+		cs->private_ctx = lttv_traceset_context_new(cs->private_ts);
+	}
 	lttv_hooks_add(hooks, pass_hook, cs, LTTV_PRIO_STATE);
 	lttv_process_traceset_begin(cs->private_ctx, NULL, NULL, NULL, hooks, NULL);
 	lttv_process_traceset_seek_time(cs->private_ctx, from);

@@ -411,6 +411,14 @@ LttvTracesetContext *lttv_traceset_context_new(LttvTraceset *ts)
 	return self;
 }
 
+LttvTraceset *lttv_traceset_context_snapshot(const LttvTracesetContext *self)
+{
+	LttvTraceset *ts = lttv_traceset_new();
+	for (guint i = 0; i < self->n_traces; i++)
+		lttv_traceset_add(ts, self->traces[i]->vt);
+	return ts;
+}
+
 void lttv_context_init(LttvTracesetContext *self, LttvTraceset *ts)
 {
 	g_return_if_fail(LTTV_IS_TRACESET_CONTEXT(self) && self->reader == NULL);

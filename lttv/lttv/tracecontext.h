@@ -70,9 +70,12 @@ GType lttv_traceset_context_get_type(void);
 GType lttv_trace_context_get_type(void);
 GType lttv_tracefile_context_get_type(void);
 
+/* A context reads the traces its traceset held when the context was made
+ * (a snapshot): traces added to or removed from the traceset afterwards
+ * change nothing for it; make a new context to read them. */
 struct _LttvTracesetContext {
 	GObject parent;
-	LttvTraceset *ts;
+	LttvTraceset *ts;               /* the traceset given at init (it may hold other traces since) */
 	guint n_traces;
 	LttvTraceContext **traces;
 	LttvAttribute *a;               /* this context's results */
@@ -136,9 +139,14 @@ typedef enum {
 	LTTV_CONTEXT_ERROR_POSITION    /* a position saved from another traceset, or not found */
 } LttvContextError;
 
-/* Creates an LttvTracesetContext over ts (init done).  The context holds a
- * reference on each trace; ts itself must outlive the context. */
+/* Creates an LttvTracesetContext over the traces ts holds now (init done).
+ * The context holds a reference on each trace; ts itself must outlive the
+ * context (it stays self->ts, for its attributes). */
 LttvTracesetContext *lttv_traceset_context_new(LttvTraceset *ts);
+/* A new traceset holding the traces self reads, in the same order: what a
+ * private context over the same traces (a pass that must not move self) is
+ * made from.  Free with lttv_traceset_destroy once that context is gone. */
+LttvTraceset *lttv_traceset_context_snapshot(const LttvTracesetContext *self);
 /* For subclasses created with g_object_new: calls the class's init / fini.
  * fini also runs at dispose if it was not called. */
 void lttv_context_init(LttvTracesetContext *self, LttvTraceset *ts);
