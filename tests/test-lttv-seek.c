@@ -350,15 +350,20 @@ static void test_seek_n(Reader *r, gconstpointer data)
 	g_rand_free(rand);
 }
 
-/* A zero time budget returns after one slice of 1,024 events; the next
- * chunk goes on from there. */
+/* A zero time budget returns after one event; the next chunk goes on
+ * from there. */
 static void test_budget(Reader *r, gconstpointer data)
 {
 	guint64 n, total = 0;
 	while ((n = lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 0)) > 0) {
 		total += n;
-		g_assert_cmpuint(n, ==, MIN(1024u, all->len - (total - n)));
+		g_assert_cmpuint(n, ==, 1);
+		if (total == 100)
+			break;
 	}
+	while ((n = lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 1000)) > 0)
+		total += n;
+	g_assert_cmpuint(total, ==, all->len);
 	assert_events(r->got, 0, all->len);
 	/* A count, an end position and a hook still stop it. */
 	lttv_process_traceset_seek_time(r->ctx, 0);
@@ -378,6 +383,34 @@ static void test_budget(Reader *r, gconstpointer data)
 	g_assert_cmpuint(r->got->len, ==, 6010);
 	lttv_hooks_destroy(stopper);
 	lttv_traceset_context_position_destroy(pos);
+}
+
+/* Hooks that take at least 250 us each (busy: the clock must move). */
+static gboolean slow_hook(void *hook_data, void *call_data)
+{
+	gint64 until = g_get_monotonic_time() + 250;
+	while (g_get_monotonic_time() < until)
+		;
+	return FALSE;
+}
+
+/* Regression: the clock was read every 1,024 events, so a 20 ms budget
+ * with 250 us hooks took 256 ms.  Each event takes 250 us or more (more
+ * when the machine is busy), so a budget of 20 ms holds at most 80 of
+ * them, plus the one that crosses the deadline: whatever the load, more
+ * than 84 means the budget was overshot by over a millisecond of hooks. */
+static void test_budget_slow_hooks(Reader *r, gconstpointer data)
+{
+	LttvHooks *slow = lttv_hooks_new();
+	lttv_hooks_add(slow, slow_hook, NULL, LTTV_PRIO_DEFAULT);
+	lttv_process_traceset_begin(r->ctx, NULL, NULL, NULL, slow, NULL);
+	for (int k = 0; k < 3; k++) {
+		guint64 n = lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 20000);
+		g_assert_cmpuint(n, >=, 1);
+		g_assert_cmpuint(n, <=, 84);
+	}
+	lttv_process_traceset_end(r->ctx, NULL, NULL, NULL, slow, NULL);
+	lttv_hooks_destroy(slow);
 }
 
 /* Two contexts on the same (shared) traces, read in turns. */
@@ -491,6 +524,7 @@ int main(int argc, char **argv)
 			{ "/seek/time", test_seek_time }, { "/seek/positions", test_positions },
 			{ "/seek/middle-time", test_middle_time }, { "/seek/hook-stops", test_hook_stops },
 			{ "/seek/n-events", test_seek_n }, { "/seek/budget", test_budget },
+			{ "/seek/budget-slow-hooks", test_budget_slow_hooks },
 		};
 		for (guint i = 0; i < G_N_ELEMENTS(tests); i++) {
 			char *name = g_strconcat(tests[i].name, suffix, NULL);

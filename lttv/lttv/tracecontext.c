@@ -754,23 +754,36 @@ guint64 lttv_process_traceset_middle(LttvTracesetContext *self, LttTime end_time
 	return run(self, end_time, max_events, end_position, FALSE, TRUE);
 }
 
+/* The clock is read between slices of events.  A slice is sized from the
+ * cost per event the previous slices showed, so that it ends before the
+ * deadline: with hooks of 250 us an event, a 20 ms budget is checked every
+ * few dozen events; with cheap hooks slices grow to SLICE_MAX events and
+ * reading the clock costs nothing.  Slices start at one event and at most
+ * double, so that a first costly event is noticed at once. */
+#define SLICE_MAX 1024
+
 guint64 lttv_process_traceset_middle_budget(LttvTracesetContext *self, LttTime end_time,
                                             guint64 max_events,
                                             const LttvTracesetContextPosition *end_position,
                                             gint64 max_usec)
 {
-	/* Slices long enough that reading the clock costs nothing. */
-	const guint64 slice = 1024;
 	gint64 now = g_get_monotonic_time();
-	gint64 deadline = max_usec > G_MAXINT64 - now ? G_MAXINT64 : now + max_usec;
-	guint64 total = 0;
+	gint64 deadline = max_usec > G_MAXINT64 - now ? G_MAXINT64 : now + MAX(max_usec, 0);
+	guint64 total = 0, slice = 1;
 	for (;;) {
 		guint64 want = MIN(slice, max_events - total);
 		guint64 n = run(self, end_time, want, end_position, FALSE, TRUE);
 		total += n;
-		if (n < want || self->reader->hook_stopped || total == max_events ||
-		    g_get_monotonic_time() >= deadline)
+		if (n < want || self->reader->hook_stopped || total == max_events)
 			return total;
+		gint64 then = now;
+		now = g_get_monotonic_time();
+		if (now >= deadline)
+			return total;
+		/* Events that fit in half the time left at the cost just seen. */
+		double per_event = (double) MAX(now - then, 1) / (double) n;
+		double fit = (double) (deadline - now) / 2 / per_event;
+		slice = MAX(1, MIN(MIN(2 * slice, SLICE_MAX), (guint64) MIN(fit, (double) SLICE_MAX)));
 	}
 }
 

@@ -182,9 +182,13 @@ guint lttv_traceset_context_remove_event_hook(LttvTracesetContext *self, const c
  * next undelivered event: calling middle again continues there. */
 guint64 lttv_process_traceset_middle(LttvTracesetContext *self, LttTime end_time, guint64 max_events,
                                      const LttvTracesetContextPosition *end_position);
-/* The same, also returning once about max_usec microseconds of elapsed
- * time have passed (checked every 1,024 events): a g_idle scheduler's chunk
- * that keeps the window responsive whatever the hooks cost. */
+/* The same, also returning once max_usec microseconds of elapsed time have
+ * passed: a g_idle scheduler's chunk that keeps the window responsive
+ * whatever the hooks cost.  The clock is read more often when events cost
+ * more (from every event to every 1,024), so the call returns within
+ * max_usec plus the cost of about one event (doc/core-api.md); it
+ * delivers at least one event when one is left.  This is the one call
+ * that takes every stop together: end time, end position, count, budget. */
 guint64 lttv_process_traceset_middle_budget(LttvTracesetContext *self, LttTime end_time,
                                             guint64 max_events,
                                             const LttvTracesetContextPosition *end_position,
