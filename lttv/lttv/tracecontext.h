@@ -215,6 +215,40 @@ gboolean lttv_process_traceset_seek_position(LttvTracesetContext *self,
 guint64 lttv_process_traceset_seek_n_forward(LttvTracesetContext *self, guint64 n);
 guint64 lttv_process_traceset_seek_n_backward(LttvTracesetContext *self, guint64 n);
 
+/* What a bounded seek over n events may do (all fields optional: zero
+ * them, then set what is needed). */
+typedef struct {
+	/* Only events for which filter(filter_data, tfc) returns TRUE count
+	 * (tfc->e is the event, as in an event hook); NULL: every event. */
+	LttvHook filter;
+	void *filter_data;
+	/* Polled every 256 events examined: TRUE ends the call (a key press
+	 * made the seek useless). */
+	gboolean (*stop)(void *stop_data);
+	void *stop_data;
+	/* Events one call examines at most, accepted or not (0: no bound), so
+	 * that a filter that accepts nothing cannot freeze the caller. */
+	guint64 max_examined;
+} LttvSeekLimits;
+
+/* Forward: passes n accepted events and the others before them; the next
+ * event is the one after the n-th accepted.  Backward: goes back over n
+ * accepted events; the next event is the one after the accepted event
+ * before them (or the first of the traceset).  Both return how many
+ * accepted events were passed: fewer than n at the end or start of the
+ * traceset, or when the stop check or the bound ended the call, which
+ * leaves the context where it got to (call again for the rest).  Going
+ * back examines events in windows of time and may give up at a window's
+ * start; limits may be NULL. */
+guint64 lttv_process_traceset_seek_n_forward_limited(LttvTracesetContext *self, guint64 n,
+                                                     const LttvSeekLimits *limits);
+guint64 lttv_process_traceset_seek_n_backward_limited(LttvTracesetContext *self, guint64 n,
+                                                      const LttvSeekLimits *limits);
+/* Moves forward to pos (at or after the current position) without calling
+ * hooks; returns how many events were passed. */
+guint64 lttv_process_traceset_seek_to_position(LttvTracesetContext *self,
+                                               const LttvTracesetContextPosition *pos);
+
 /* No event left to deliver. */
 gboolean lttv_traceset_context_at_end(const LttvTracesetContext *self);
 /* Time of the next event to deliver (of the current one inside a hook);
