@@ -801,6 +801,8 @@ static guint64 skip(LttvTracesetContext *self, guint64 n, const MergeKey *end,
 {
 	LttvContextReader *r = self->reader;
 	guint64 count = 0, seen = 0;
+	if (end == NULL && lim != NULL && lim->end != NULL && !lim->end->key.at_end)
+		end = &lim->end->key;
 	while (count < n && !window_at_end(r)) {
 		guint order;
 		const LttEvent *e = window_top(r, &order);
@@ -842,8 +844,8 @@ guint64 lttv_process_traceset_seek_n_forward_limited(LttvTracesetContext *self, 
 guint64 lttv_process_traceset_seek_to_position(LttvTracesetContext *self,
                                                const LttvTracesetContextPosition *pos)
 {
-	return pos->key.at_end ? skip(self, G_MAXUINT64, NULL, NULL, NULL)
-	                       : skip(self, G_MAXUINT64, &pos->key, NULL, NULL);
+	LttvSeekLimits lim = { .end = pos };
+	return skip(self, G_MAXUINT64, NULL, &lim, NULL);
 }
 
 /* Going back: windows of time that end where the previous began, twice
@@ -856,6 +858,7 @@ guint64 lttv_process_traceset_seek_n_backward_limited(LttvTracesetContext *self,
 	if (n == 0)
 		return 0;
 	LttvSeekLimits window_lim = limits != NULL ? *limits : (LttvSeekLimits) { 0 };
+	window_lim.end = NULL;
 	guint64 budget = window_lim.max_examined, need = n;
 	LttvTracesetContextPosition *here = lttv_traceset_context_position_new(self);
 	lttv_traceset_context_position_save(self, here);

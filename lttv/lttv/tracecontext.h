@@ -136,7 +136,8 @@ struct _LttvTracefileContextClass {
 #define LTTV_CONTEXT_ERROR (lttv_context_error_quark())
 GQuark lttv_context_error_quark(void);
 typedef enum {
-	LTTV_CONTEXT_ERROR_POSITION    /* a position saved from another traceset, or not found */
+	LTTV_CONTEXT_ERROR_POSITION,   /* a position saved from another traceset, or not found */
+	LTTV_CONTEXT_ERROR_NOT_INDEXED /* an event number the event index does not cover (yet) */
 } LttvContextError;
 
 /* Creates an LttvTracesetContext over the traces ts holds now (init done).
@@ -229,6 +230,8 @@ typedef struct {
 	/* Events one call examines at most, accepted or not (0: no bound), so
 	 * that a filter that accepts nothing cannot freeze the caller. */
 	guint64 max_examined;
+	/* Going forward: stops before the event end designates (NULL: none). */
+	const LttvTracesetContextPosition *end;
 } LttvSeekLimits;
 
 /* Forward: passes n accepted events and the others before them; the next
