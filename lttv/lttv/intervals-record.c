@@ -183,8 +183,9 @@ static void sync_cpu(LttvIntervalRecorder *r, guint cpu, LttTime t)
 		sync_pid(r, c->running_pid, cpu, t);
 	c = cpu_mirror(r, cpu);
 	c->running_pid = pid;
-	if (run != NULL)
+	if (run != NULL && pid != 0)
 		sync_pid(r, pid, cpu, t);
+	sync_pid(r, 0, cpu, t);
 	lttv_intervals_set(r->store, entity_of(r->store, LTTV_ENTITY_CPU, cpu, t), t,
 	                   lttv_intervals_pack_cpu(lttv_trace_state_cpu_mode(r->ts, cpu), pid));
 	vec = softirq_of(run);
@@ -252,8 +253,11 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 		sync_pid(r, field_pid(h, &e, 2), ev->cpu, t);
 		break;
 	case LTTV_EV_TASK_NEWTASK:
-	case LTTV_EV_STATEDUMP_PROCESS:
 		sync_pid(r, field_pid(h, &e, 0), ev->cpu, t);
+		break;
+	case LTTV_EV_STATEDUMP_PROCESS:
+		/* An idle task is the one of the CPU the dump names. */
+		sync_pid(r, field_pid(h, &e, 0), (guint) MAX(field_pid(h, &e, 6), 0), t);
 		break;
 	case LTTV_EV_IRQ_ENTRY:
 	case LTTV_EV_IRQ_EXIT:

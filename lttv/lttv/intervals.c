@@ -217,6 +217,24 @@ LttvIntervalEntity lttv_intervals_find_process(const LttvIntervalStore *store, g
 	return LTTV_INTERVAL_ENTITY_NONE;
 }
 
+LttvIntervalEntity lttv_intervals_find_process_at(const LttvIntervalStore *store, gint32 pid, guint cpu, LttTime t)
+{
+	const GArray *list;
+	guint i;
+
+	if (pid == 0)
+		return index_get(store->idle, cpu);
+	list = g_hash_table_lookup(store->by_pid, GINT_TO_POINTER(pid));
+	for (i = list != NULL ? list->len : 0; i-- > 0;) {
+		LttvIntervalEntity e = g_array_index(list, LttvIntervalEntity, i);
+		const LttvEntityInfo *info = lttv_intervals_entity(store, e);
+
+		if (info->first <= t && t < info->last)
+			return e;
+	}
+	return LTTV_INTERVAL_ENTITY_NONE;
+}
+
 LttvIntervalEntity lttv_intervals_find_cpu(const LttvIntervalStore *store, guint cpu)
 {
 	return index_get(store->cpus, cpu);

@@ -66,6 +66,9 @@ const LttvEntityInfo *lttv_intervals_entity(const LttvIntervalStore *store, Lttv
  * that pid; pid 0: the idle task of cpu.  LTTV_INTERVAL_ENTITY_NONE when
  * there is none. */
 LttvIntervalEntity lttv_intervals_find_process(const LttvIntervalStore *store, gint32 pid, LttTime birth, guint cpu);
+/* The task of that pid (pid 0: the idle task of cpu) alive at time t, or
+ * LTTV_INTERVAL_ENTITY_NONE. */
+LttvIntervalEntity lttv_intervals_find_process_at(const LttvIntervalStore *store, gint32 pid, guint cpu, LttTime t);
 LttvIntervalEntity lttv_intervals_find_cpu(const LttvIntervalStore *store, guint cpu);
 LttvIntervalEntity lttv_intervals_find_irq(const LttvIntervalStore *store, guint irq);
 LttvIntervalEntity lttv_intervals_find_softirq(const LttvIntervalStore *store, guint vec);
