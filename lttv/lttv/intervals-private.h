@@ -5,14 +5,36 @@
 #include "intervals.h"
 #include "state-private.h"
 
-/* An entity's changes: times[i] is when value i began; value i lasts until
- * times[i + 1], or the entity's end.  Values are packed in 32 bits
- * (intervals.c) so that a change costs 12 bytes. */
+/* Changes are kept in chunks of this many, bump-allocated in mapped
+ * segments rather than in the heap: a store grows without moving (no
+ * realloc copies) and costs no malloc per change. */
+#define LTTV_INTERVAL_CHUNK 128
+
+typedef struct {
+	guint64 times[LTTV_INTERVAL_CHUNK];
+	guint32 values[LTTV_INTERVAL_CHUNK];   /* packed (intervals.c) */
+} LttvIntervalChunk;
+
+/* An entity's changes: change k began at time(k) with value(k) and lasts
+ * until time(k + 1), or the entity's end.  The last value is kept apart so
+ * that the frequent "nothing changed" costs one line. */
 typedef struct {
 	LttvEntityInfo info;
-	GArray *times;           /* guint64 */
-	GArray *values;          /* guint32 */
+	guint32 last_value;
+	guint n;                 /* changes */
+	LttvIntervalChunk **chunks;
+	guint n_chunks, chunks_capacity;
 } LttvEntityRecord;
+
+static inline guint64 lttv_entity_time(const LttvEntityRecord *rec, guint k)
+{
+	return rec->chunks[k / LTTV_INTERVAL_CHUNK]->times[k % LTTV_INTERVAL_CHUNK];
+}
+
+static inline guint32 lttv_entity_value(const LttvEntityRecord *rec, guint k)
+{
+	return rec->chunks[k / LTTV_INTERVAL_CHUNK]->values[k % LTTV_INTERVAL_CHUNK];
+}
 
 struct _LttvIntervalStore {
 	GPtrArray *entities;     /* LttvEntityRecord, owned, by entity index */
@@ -22,6 +44,9 @@ struct _LttvIntervalStore {
 	LttTime reached;         /* every change earlier than this is in */
 	gboolean complete;       /* the whole trace is in; intervals end at reached */
 	guint64 changes;
+	GPtrArray *segments;     /* mapped regions holding the chunks */
+	guint8 *free_at, *free_end;   /* room left in the last segment */
+	gsize mapped;            /* bytes of segments */
 };
 
 G_GNUC_INTERNAL LttvIntervalStore *lttv_intervals_new(void);

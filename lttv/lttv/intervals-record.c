@@ -21,10 +21,15 @@ typedef struct {
 	gint32 softirq;          /* the vector whose handler the running task is in, -1: none */
 } CpuMirror;
 
+/* Pids below this find their task's mirror in an array, the others in a
+ * table. */
+#define DIRECT_PIDS (1 << 20)
+
 struct _LttvIntervalRecorder {
 	LttvIntervalStore *store;
 	LttvTraceState *ts;
-	GHashTable *tasks;       /* pid (> 0) -> TaskMirror */
+	GPtrArray *direct;       /* TaskMirror by pid < DIRECT_PIDS, NULL: none */
+	GHashTable *tasks;       /* pid >= DIRECT_PIDS -> TaskMirror */
 	GArray *idle;            /* TaskMirror of the idle task, by CPU */
 	GArray *cpus;            /* CpuMirror by CPU */
 	GArray *irq_busy;        /* IRQ lines the store last saw busy (guint) */
@@ -37,6 +42,7 @@ LttvIntervalRecorder *lttv_interval_recorder_new(LttvIntervalStore *store, LttvT
 
 	r->store = store;
 	r->ts = ts;
+	r->direct = g_ptr_array_new_with_free_func(g_free);
 	r->tasks = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
 	r->idle = g_array_new(FALSE, TRUE, sizeof(TaskMirror));
 	r->cpus = g_array_new(FALSE, TRUE, sizeof(CpuMirror));
@@ -49,6 +55,7 @@ void lttv_interval_recorder_free(LttvIntervalRecorder *r)
 {
 	if (r == NULL)
 		return;
+	g_ptr_array_unref(r->direct);
 	g_hash_table_destroy(r->tasks);
 	g_array_unref(r->idle);
 	g_array_unref(r->cpus);
@@ -90,6 +97,37 @@ static void sync_task(LttvIntervalRecorder *r, TaskMirror *m, LttvProcess *p, gi
 	lttv_intervals_set(r->store, m->entity, t, lttv_intervals_pack_process(p->status, top->mode, top->submode));
 }
 
+/* The mirror of pid (pid 0: the idle task of cpu); created when create. */
+static TaskMirror *mirror_get(LttvIntervalRecorder *r, gint32 pid, guint cpu, gboolean create)
+{
+	TaskMirror *m;
+
+	if (pid == 0) {
+		if (cpu >= r->idle->len)
+			g_array_set_size(r->idle, cpu + 1);
+		return &g_array_index(r->idle, TaskMirror, cpu);
+	}
+	if (pid < DIRECT_PIDS) {
+		if ((guint) pid >= r->direct->len) {
+			if (!create)
+				return NULL;
+			g_ptr_array_set_size(r->direct, pid + 1);
+		}
+		m = g_ptr_array_index(r->direct, pid);
+		if (m == NULL && create) {
+			m = g_new0(TaskMirror, 1);
+			g_ptr_array_index(r->direct, pid) = m;
+		}
+		return m;
+	}
+	m = g_hash_table_lookup(r->tasks, GINT_TO_POINTER(pid));
+	if (m == NULL && create) {
+		m = g_new0(TaskMirror, 1);
+		g_hash_table_insert(r->tasks, GINT_TO_POINTER(pid), m);
+	}
+	return m;
+}
+
 static void sync_pid(LttvIntervalRecorder *r, gint32 pid, guint cpu, LttTime t)
 {
 	LttvProcess *p;
@@ -98,22 +136,9 @@ static void sync_pid(LttvIntervalRecorder *r, gint32 pid, guint cpu, LttTime t)
 	if (pid < 0)
 		return;
 	p = lttv_trace_state_find_process(r->ts, pid, cpu);
-	if (pid == 0) {
-		if (cpu >= r->idle->len)
-			g_array_set_size(r->idle, cpu + 1);
-		m = &g_array_index(r->idle, TaskMirror, cpu);
-	} else {
-		m = g_hash_table_lookup(r->tasks, GINT_TO_POINTER(pid));
-		if (m == NULL) {
-			if (p == NULL)
-				return;
-			m = g_new0(TaskMirror, 1);
-			g_hash_table_insert(r->tasks, GINT_TO_POINTER(pid), m);
-		}
-	}
-	sync_task(r, m, p, pid, cpu, t);
-	if (pid > 0 && m->p == NULL)
-		g_hash_table_remove(r->tasks, GINT_TO_POINTER(pid));
+	m = mirror_get(r, pid, cpu, p != NULL);
+	if (m != NULL)
+		sync_task(r, m, p, pid, cpu, t);
 }
 
 static CpuMirror *cpu_mirror(LttvIntervalRecorder *r, guint cpu)
@@ -170,30 +195,52 @@ static gint32 softirq_of(const LttvProcess *p)
 	return -1;
 }
 
-/* The CPU's entity, its running task (and the one it had before), and
- * the soft IRQ vector it runs. */
-static void sync_cpu(LttvIntervalRecorder *r, guint cpu, LttTime t)
+/* The CPU's entity and the soft IRQ vector it runs, from its running task. */
+static void sync_cpu_value(LttvIntervalRecorder *r, CpuMirror *c, guint cpu, LttvProcess *run, LttTime t)
 {
-	CpuMirror *c = cpu_mirror(r, cpu);
-	LttvProcess *run = lttv_trace_state_running_process(r->ts, cpu);
 	gint32 pid = run != NULL ? run->pid : -1;
-	gint32 vec;
+	gint32 vec = softirq_of(run);
 
-	if (c->running_pid != pid && c->running_pid >= 0)
-		sync_pid(r, c->running_pid, cpu, t);
-	c = cpu_mirror(r, cpu);
 	c->running_pid = pid;
-	if (run != NULL && pid != 0)
-		sync_pid(r, pid, cpu, t);
-	sync_pid(r, 0, cpu, t);
 	lttv_intervals_set(r->store, entity_of(r->store, LTTV_ENTITY_CPU, cpu, t), t,
 	                   lttv_intervals_pack_cpu(lttv_trace_state_cpu_mode(r->ts, cpu), pid));
-	vec = softirq_of(run);
 	if (vec != c->softirq) {
 		softirq_add(r, c->softirq, -1, t);
 		softirq_add(r, vec, 1, t);
 		c->softirq = vec;
 	}
+}
+
+static void sync_cpu(LttvIntervalRecorder *r, guint cpu, LttTime t);
+
+/* After a CPU-local event: only the running task's stack changed. */
+static void sync_cpu_local(LttvIntervalRecorder *r, guint cpu, LttTime t)
+{
+	CpuMirror *c = cpu_mirror(r, cpu);
+	LttvProcess *run = lttv_trace_state_running_process(r->ts, cpu);
+
+	if (run == NULL || run->pid != c->running_pid) {
+		sync_cpu(r, cpu, t);
+		return;
+	}
+	sync_task(r, mirror_get(r, run->pid, cpu, TRUE), run, run->pid, cpu, t);
+	sync_cpu_value(r, c, cpu, run, t);
+}
+
+/* After any event: the CPU, its running task, the one it had before, and
+ * its idle task. */
+static void sync_cpu(LttvIntervalRecorder *r, guint cpu, LttTime t)
+{
+	CpuMirror *c = cpu_mirror(r, cpu);
+	LttvProcess *run = lttv_trace_state_running_process(r->ts, cpu);
+	gint32 pid = run != NULL ? run->pid : -1;
+
+	if (c->running_pid != pid && c->running_pid >= 0)
+		sync_pid(r, c->running_pid, cpu, t);
+	if (run != NULL && pid != 0)
+		sync_pid(r, pid, cpu, t);
+	sync_pid(r, 0, cpu, t);
+	sync_cpu_value(r, cpu_mirror(r, cpu), cpu, run, t);
 }
 
 static void sync_irq(LttvIntervalRecorder *r, guint irq, LttTime t)
@@ -273,7 +320,7 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 	}
 	sync_busy_irqs(r, t);
 	if (h->cpu_local) {
-		sync_cpu(r, ev->cpu, t);
+		sync_cpu_local(r, ev->cpu, t);
 		return;
 	}
 	for (cpu = 0; cpu < lttv_trace_state_cpu_count(r->ts); cpu++)

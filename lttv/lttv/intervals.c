@@ -1,7 +1,11 @@
 /* intervals.c: the state-interval store and its queries at any resolution. */
 #include "config.h"
 #include <string.h>
+#include <sys/mman.h>
 #include "intervals-private.h"
+
+/* Bytes of each mapped segment of chunks. */
+#define SEGMENT_SIZE (16u << 20)
 
 /* A process's value: status (4 bits), mode (4 bits), submode (24 bits,
  * signed; numbers beyond are kept as LTTV_SUBMODE_NONE).  A CPU's: mode
@@ -51,9 +55,35 @@ static void record_free(gpointer data)
 {
 	LttvEntityRecord *rec = data;
 
-	g_array_unref(rec->times);
-	g_array_unref(rec->values);
+	g_free(rec->chunks);
 	g_free(rec);
+}
+
+static void segment_unmap(gpointer data)
+{
+	munmap(data, SEGMENT_SIZE);
+}
+
+/* A new chunk from the segments (anonymous mappings, filled on first
+ * touch). */
+static LttvIntervalChunk *chunk_alloc(LttvIntervalStore *store)
+{
+	LttvIntervalChunk *c;
+
+	if ((gsize) (store->free_end - store->free_at) < sizeof(LttvIntervalChunk)) {
+		void *seg = mmap(NULL, SEGMENT_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		                 -1, 0);
+
+		if (seg == MAP_FAILED)
+			g_error("intervals: cannot map %u bytes", SEGMENT_SIZE);
+		g_ptr_array_add(store->segments, seg);
+		store->free_at = seg;
+		store->free_end = store->free_at + SEGMENT_SIZE;
+		store->mapped += SEGMENT_SIZE;
+	}
+	c = (LttvIntervalChunk *) store->free_at;
+	store->free_at += sizeof(LttvIntervalChunk);
+	return c;
 }
 
 static GArray *entity_array(void)
@@ -71,6 +101,7 @@ LttvIntervalStore *lttv_intervals_new(void)
 	store->cpus = entity_array();
 	store->irqs = entity_array();
 	store->softirqs = entity_array();
+	store->segments = g_ptr_array_new_with_free_func(segment_unmap);
 	return store;
 }
 
@@ -84,6 +115,7 @@ void lttv_intervals_free(LttvIntervalStore *store)
 	g_array_unref(store->cpus);
 	g_array_unref(store->irqs);
 	g_array_unref(store->softirqs);
+	g_ptr_array_unref(store->segments);
 	g_free(store);
 }
 
@@ -115,8 +147,6 @@ LttvIntervalEntity lttv_intervals_add(LttvIntervalStore *store, LttvEntityKind k
 	rec->info.cpu = cpu;
 	rec->info.first = t;
 	rec->info.last = LTT_TIME_INFINITE;
-	rec->times = g_array_new(FALSE, FALSE, sizeof(guint64));
-	rec->values = g_array_new(FALSE, FALSE, sizeof(guint32));
 	g_ptr_array_add(store->entities, rec);
 	switch (kind) {
 	case LTTV_ENTITY_PROCESS:
@@ -152,24 +182,35 @@ LttvEntityRecord *lttv_intervals_record(LttvIntervalStore *store, LttvIntervalEn
 
 void lttv_intervals_set(LttvIntervalStore *store, LttvIntervalEntity e, LttTime t, guint32 value)
 {
-	LttvEntityRecord *rec = lttv_intervals_record(store, e);
-	guint n = rec->times->len;
+	LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
+	guint n = rec->n;
+	LttvIntervalChunk *c;
 
-	if (n > 0 && g_array_index(rec->values, guint32, n - 1) == value)
+	if (n > 0 && rec->last_value == value)
 		return;
-	if (n > 0 && g_array_index(rec->times, guint64, n - 1) >= t) {
+	if (n > 0 && lttv_entity_time(rec, n - 1) >= t) {
 		/* Several events at one time: the state after the last is what holds. */
-		if (n > 1 && g_array_index(rec->values, guint32, n - 2) == value) {
-			g_array_set_size(rec->times, n - 1);
-			g_array_set_size(rec->values, n - 1);
+		if (n > 1 && lttv_entity_value(rec, n - 2) == value) {
+			rec->n = n - 1;
 			store->changes--;
 		} else {
-			g_array_index(rec->values, guint32, n - 1) = value;
+			rec->chunks[(n - 1) / LTTV_INTERVAL_CHUNK]->values[(n - 1) % LTTV_INTERVAL_CHUNK] = value;
 		}
+		rec->last_value = value;
 		return;
 	}
-	g_array_append_val(rec->times, t);
-	g_array_append_val(rec->values, value);
+	if (n / LTTV_INTERVAL_CHUNK >= rec->n_chunks) {
+		if (rec->n_chunks == rec->chunks_capacity) {
+			rec->chunks_capacity = MAX(4, rec->chunks_capacity * 2);
+			rec->chunks = g_renew(LttvIntervalChunk *, rec->chunks, rec->chunks_capacity);
+		}
+		rec->chunks[rec->n_chunks++] = chunk_alloc(store);
+	}
+	c = rec->chunks[n / LTTV_INTERVAL_CHUNK];
+	c->times[n % LTTV_INTERVAL_CHUNK] = t;
+	c->values[n % LTTV_INTERVAL_CHUNK] = value;
+	rec->n = n + 1;
+	rec->last_value = value;
 	store->changes++;
 }
 
@@ -271,7 +312,7 @@ guint64 lttv_intervals_change_count(const LttvIntervalStore *store)
 	return store->changes;
 }
 
-gsize lttv_intervals_memory(const LttvIntervalStore *store)
+gsize lttv_intervals_heap(const LttvIntervalStore *store)
 {
 	gsize bytes = store->entities->len * (sizeof(LttvEntityRecord) + sizeof(gpointer));
 	guint e;
@@ -279,22 +320,25 @@ gsize lttv_intervals_memory(const LttvIntervalStore *store)
 	for (e = 0; e < store->entities->len; e++) {
 		const LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
 
-		/* GArrays grow by powers of two. */
-		bytes += g_array_get_element_size(rec->times) * (gsize) rec->times->len * 3 / 2;
-		bytes += g_array_get_element_size(rec->values) * (gsize) rec->values->len * 3 / 2;
+		bytes += rec->chunks_capacity * sizeof(LttvIntervalChunk *);
 	}
 	return bytes;
 }
 
+gsize lttv_intervals_mapped(const LttvIntervalStore *store)
+{
+	return store->mapped;
+}
+
 /* The index of the last change at or before t, in [lo, hi); lo when none is. */
-static guint change_at(const guint64 *times, guint lo, guint hi, LttTime t)
+static guint change_at(const LttvEntityRecord *rec, guint lo, guint hi, LttTime t)
 {
 	guint a = lo, b = hi;
 
 	while (a < b) {
 		guint mid = a + (b - a) / 2;
 
-		if (times[mid] <= t)
+		if (lttv_entity_time(rec, mid) <= t)
 			a = mid + 1;
 		else
 			b = mid;
@@ -317,23 +361,22 @@ typedef struct {
 static guint32 dominant(const LttvEntityRecord *rec, guint i, guint j, LttTime s, LttTime e, LttTime end_all,
                         gboolean *mixed)
 {
-	const guint64 *times = (const guint64 *) rec->times->data;
-	const guint32 *values = (const guint32 *) rec->values->data;
-	guint n = rec->times->len, count = j - i + 1, step = count > SLOT_SAMPLES ? count / SLOT_SAMPLES : 1;
+	guint n = rec->n, count = j - i + 1, step = count > SLOT_SAMPLES ? count / SLOT_SAMPLES : 1;
 	SlotShare shares[SLOT_SAMPLES + 1];
 	guint n_shares = 0, k, best = 0;
 
 	for (k = i; k <= j; k += step) {
-		LttTime a = MAX(times[k], s), b = MIN(k + 1 < n ? times[k + 1] : end_all, e);
+		LttTime a = MAX(lttv_entity_time(rec, k), s), b = MIN(k + 1 < n ? lttv_entity_time(rec, k + 1) : end_all, e);
 		guint64 d = b > a ? b - a : 0;
+		guint32 value = lttv_entity_value(rec, k);
 		guint m;
 
-		for (m = 0; m < n_shares && shares[m].value != values[k]; m++)
+		for (m = 0; m < n_shares && shares[m].value != value; m++)
 			;
 		if (m == n_shares) {
 			if (n_shares == SLOT_SAMPLES + 1)
 				continue;
-			shares[n_shares].value = values[k];
+			shares[n_shares].value = value;
 			shares[n_shares++].duration = 0;
 		}
 		shares[m].duration += d;
@@ -349,39 +392,37 @@ guint lttv_intervals_query(const LttvIntervalStore *store, LttvIntervalEntity en
                            guint64 resolution, LttvIntervalItem *out, guint max)
 {
 	const LttvEntityRecord *rec = entity < store->entities->len ? g_ptr_array_index(store->entities, entity) : NULL;
-	const guint64 *times;
 	LttTime end_all, cur;
 	guint n, i, k = 0;
 
-	if (rec == NULL || max == 0 || rec->times->len == 0)
+	if (rec == NULL || max == 0 || rec->n == 0)
 		return 0;
-	times = (const guint64 *) rec->times->data;
-	n = rec->times->len;
+	n = rec->n;
 	end_all = MIN(rec->info.last, store->reached);
 	t1 = MIN(t1, end_all);
-	t0 = MAX(t0, times[0]);
+	t0 = MAX(t0, lttv_entity_time(rec, 0));
 	if (resolution == 0)
 		resolution = 1;
-	i = change_at(times, 0, n, t0);
+	i = change_at(rec, 0, n, t0);
 	for (cur = t0; cur < t1 && k < max; k++) {
 		LttvIntervalItem *item = &out[k];
-		LttTime iend = MIN(i + 1 < n ? times[i + 1] : end_all, t1);
+		LttTime iend = MIN(i + 1 < n ? lttv_entity_time(rec, i + 1) : end_all, t1);
 		gboolean mixed = FALSE;
 		guint32 value;
 
 		item->start = cur;
 		if (iend - cur >= resolution || iend == t1) {
-			value = g_array_index(rec->values, guint32, i);
+			value = lttv_entity_value(rec, i);
 			item->end = iend;
 			i++;
 		} else {
 			LttTime slot_end = t1 - cur > resolution ? cur + resolution : t1;
-			guint j = change_at(times, i, n, slot_end - 1);
+			guint j = change_at(rec, i, n, slot_end - 1);
 
 			value = dominant(rec, i, j, cur, slot_end, end_all, &mixed);
 			item->end = slot_end;
 			/* Change j holds at slot_end unless the next one begins there. */
-			i = j + 1 < n && times[j + 1] <= slot_end ? j + 1 : j;
+			i = j + 1 < n && lttv_entity_time(rec, j + 1) <= slot_end ? j + 1 : j;
 		}
 		unpack(rec->info.kind, value, item);
 		item->mixed = mixed;

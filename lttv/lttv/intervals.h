@@ -88,9 +88,12 @@ guint lttv_intervals_query(const LttvIntervalStore *store, LttvIntervalEntity en
 /* Time up to which the store is complete: every state change earlier than
  * it is in (LTT_TIME_INFINITE once the whole trace is). */
 LttTime lttv_intervals_ready_until(const LttvIntervalStore *store);
-/* Changes recorded, over every entity; bytes of heap they take. */
+/* Changes recorded, over every entity; bytes of heap the store takes
+ * (entities and their chunk tables); bytes mapped for the changes
+ * themselves (12 bytes each, in chunks). */
 guint64 lttv_intervals_change_count(const LttvIntervalStore *store);
-gsize lttv_intervals_memory(const LttvIntervalStore *store);
+gsize lttv_intervals_heap(const LttvIntervalStore *store);
+gsize lttv_intervals_mapped(const LttvIntervalStore *store);
 
 G_END_DECLS
 
