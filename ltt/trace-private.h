@@ -15,6 +15,7 @@ typedef struct {
 	guint32 used;            /* readable bytes: the header's used, cut to the bytes present */
 	guint32 event_count;
 	LttTime begin, end;
+	guint64 sequence;
 	guint64 lost_before;
 } LttBlock;
 
@@ -53,7 +54,6 @@ struct _LttTracefile {
 	gboolean order_known;
 	GArray *blocks;          /* LttBlock */
 	guint64 index_end;       /* file offset where indexing resumes on reload */
-	LttTime last_end;        /* end time of the last indexed block */
 	guint64 event_count;
 };
 
@@ -85,5 +85,10 @@ G_GNUC_INTERNAL void ltt_tracefile_free_reader(LttTracefile *tf);
 /* Maps what was appended to the file and indexes the new blocks. */
 G_GNUC_INTERNAL gboolean ltt_tracefile_update(LttTracefile *tf, GError **error);
 G_GNUC_INTERNAL void ltt_tracefile_refresh_types(LttTracefile *tf);
+
+/* block-order.c: appends to tf's index the blocks of found (valid headers,
+ * in file order) in sequence order, keeping the largest set whose times
+ * follow each other and the index's last block; the others are reported. */
+G_GNUC_INTERNAL void ltt_block_order_append(LttTracefile *tf, GArray *found);
 
 #endif
