@@ -7,6 +7,8 @@
 #include "tracefile.h"
 #include "metadata-private.h"
 
+typedef struct _LttMapGuard LttMapGuard;
+
 /* One valid block of a channel file, from its header. */
 typedef struct {
 	guint64 file_offset;
@@ -50,6 +52,8 @@ struct _LttTracefile {
 	int fd;                  /* kept open: headers are read with pread, growth with fstat */
 	const guint8 *map;       /* whole file, read-only; NULL when empty */
 	gsize map_size;
+	LttMapGuard *guard;      /* of map: the file may shrink under it */
+	gboolean cut_reported;
 	guint32 block_size;      /* 0 until a valid header told it */
 	gboolean order_known;
 	GArray *blocks;          /* LttBlock */
@@ -73,6 +77,14 @@ struct _LttTrace {
 G_GNUC_INTERNAL void ltt_trace_warn(LttTrace *trace, char *msg);
 /* Reads new metadata statements; TRUE when the file had grown. */
 G_GNUC_INTERNAL gboolean ltt_trace_reload_metadata(LttTrace *trace, GError **error);
+
+/* map-guard.c: mappings whose pages past the end of a file that shrank
+ * read as zeros instead of raising SIGBUS.  Remove a guard before
+ * unmapping its range. */
+G_GNUC_INTERNAL LttMapGuard *ltt_map_guard_add(const void *start, gsize size);
+G_GNUC_INTERNAL void ltt_map_guard_remove(LttMapGuard *g);
+/* TRUE once a read of the range found the file shorter than the mapping. */
+G_GNUC_INTERNAL gboolean ltt_map_guard_faulted(const LttMapGuard *g);
 
 /* tracefile.c */
 G_GNUC_INTERNAL LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *name,

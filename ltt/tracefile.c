@@ -238,10 +238,12 @@ static gboolean map_file(LttTracefile *tf, GError **error)
 		if (tf->ev.payload != NULL)
 			tf->ev.payload = (const guint8 *) map + (tf->ev.payload - tf->map);
 	}
+	ltt_map_guard_remove(tf->guard);
 	if (tf->map != NULL)
 		munmap((void *) tf->map, tf->map_size);
 	tf->map = map;
 	tf->map_size = (gsize) st.st_size;
+	tf->guard = ltt_map_guard_add(map, tf->map_size);
 	return TRUE;
 }
 
@@ -324,6 +326,7 @@ void ltt_tracefile_free(LttTracefile *tf)
 {
 	if (tf->fd >= 0)
 		close(tf->fd);
+	ltt_map_guard_remove(tf->guard);
 	if (tf->map != NULL)
 		munmap((void *) tf->map, tf->map_size);
 	g_array_free(tf->blocks, TRUE);
@@ -422,6 +425,21 @@ static void enter_block(LttTracefile *tf, guint32 i)
 	tf->used = b->used;
 	tf->prev = b->begin;
 	tf->block_end = b->end;
+}
+
+/* The file was cut while being read (map-guard.c saw a read past its end):
+ * reported once; TRUE when block b is not all in the file any more. */
+static gboolean cut_while_reading(LttTracefile *tf, const LttBlock *b)
+{
+	struct stat st;
+	guint64 size = stat(tf->path, &st) == 0 ? (guint64) st.st_size : 0;
+
+	if (!tf->cut_reported) {
+		tf->cut_reported = TRUE;
+		ltt_trace_warn(tf->trace, g_strdup_printf("%s: cut to %" G_GUINT64_FORMAT " bytes while being read; "
+		                                          "what was past that is skipped or damaged", tf->path, size));
+	}
+	return b != NULL && b->file_offset + b->used > size;
 }
 
 static LttReadStatus damaged(LttTracefile *tf, GError **error, guint32 at, const char *what)
@@ -526,8 +544,15 @@ static inline LttReadStatus next_event(LttTracefile *tf, GError **error, const g
 			tf->blk = NULL;
 		}
 		if (tf->cur >= tf->blocks->len) {
+			if (G_UNLIKELY(ltt_map_guard_faulted(tf->guard)))
+				cut_while_reading(tf, NULL);
 			tf->has_event = FALSE;
 			return LTT_READ_END;
+		}
+		if (G_UNLIKELY(ltt_map_guard_faulted(tf->guard))
+		    && cut_while_reading(tf, &g_array_index(tf->blocks, LttBlock, tf->cur))) {
+			tf->cur++;
+			continue;
 		}
 		enter_block(tf, tf->cur);
 	}

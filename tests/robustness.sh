@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 FLIPS=48
 CUTS=12
-READER_DAMAGE=2
+READER_DAMAGE=5
 echo "1..$((FLIPS + CUTS + 34 + READER_DAMAGE))"
 n=0
 
@@ -257,3 +257,16 @@ fresh
 dd if="$tmp/orig/kernel_1" of="$tmp/t/kernel_1" bs=4096 skip=1 seek=5 count=1 conv=notrunc 2> /dev/null
 dd if="$tmp/orig/kernel_1" of="$tmp/t/kernel_1" bs=4096 skip=5 seek=1 count=1 conv=notrunc 2> /dev/null
 lines_like_orig 0 "two blocks swapped in the file: every event printed"
+# The output file is one of the inputs (given before or after the trace):
+# refused, the file untouched.
+fresh
+run "$lttv" -m textDump -t "$tmp/t" -o "$tmp/t/kernel_0"
+cmp -s "$tmp/t/kernel_0" "$tmp/orig/kernel_0" || status=0
+check fail "output file $tmp/t/kernel_0 is the input file" "lttv -o onto a channel file of its trace"
+run "$lttv" -m textDump -o "$tmp/t/metadata" -t "$tmp/t"
+cmp -s "$tmp/t/metadata" "$tmp/orig/metadata" || status=0
+check fail "output file $tmp/t/metadata is the input file" "lttv -o onto its trace's metadata, before -t"
+# A reader that stops early (head): a normal end.
+{ "$lttv" -m textDump -t "$tmp/orig" 2> "$tmp/err"; echo $? > "$tmp/status"; } | head -n 1 > /dev/null
+status=$(cat "$tmp/status")
+check ok "" "lttv | head: exit status 0"
