@@ -132,13 +132,6 @@ struct _LttvTracefileContext {
 	 * until the hook returns. */
 	const LttEvent *e;
 	LttvAttribute *a;
-	/* Private to tracecontext.c: the merge's bookkeeping of the cursor
-	 * (kept here, not behind a pointer, because the merge reads it for
-	 * every event). */
-	guint order;                    /* rank in (trace, tracefile) order, breaks time ties */
-	gboolean has_event;             /* the cursor has an event (not yet read ahead) */
-	gpointer *owner;                /* which context's cursor the LttTracefile holds */
-	LttEventPosition saved;         /* own position while another context owns the cursor */
 };
 
 struct _LttvTracefileContextClass {
