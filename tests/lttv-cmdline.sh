@@ -5,7 +5,7 @@
 "$top_builddir/tests/test-lttv-mktrace" "$tmp/trace" || { echo "Bail out! cannot write the trace"; exit 1; }
 mkdir "$tmp/empty"
 
-echo "1..31"
+echo "1..32"
 # expect STATUS PATTERN DESCRIPTION -- ARGS: runs lttv ARGS, checks the exit
 # status (0 or "fail") and that stdout+stderr match PATTERN.  $env_args
 # holds arguments of env(1) that change the module path.
@@ -26,7 +26,7 @@ expect() {
 	sed 's/^/# /' "$tmp/out"
 }
 
-expect 0 "^lttv (lttv) [0-9]" "--version" -- --version
+expect 0 "^lttv [0-9][0-9.]*$" "--version" -- --version
 expect 0 "--trace=PATH" "--help lists the core options" -- --help
 expect 0 "^textDump options:" "--help after -m lists the module's options" -- -m textDump --help
 expect 0 "no-field-names" "--help before -m lists them too" -- --help -m textDump
@@ -70,5 +70,7 @@ expect 0 "^lttvtestopt " "--list-modules lists LTTV_MODULE_PATH's modules" -- --
 env_args=
 expect 0 "note: statistics computed, not printed: textDump prints them" "batchAnalysis -s alone says what prints" \
 	-- -m batchAnalysis -s "$tmp/trace"
+expect fail "^lttv: option --threads: \"abc\": expected 0 (one per processor) or more threads$" \
+	"--threads=abc is refused as -1 is" -- -m batchAnalysis --threads=abc "$tmp/trace"
 expect fail "--begin (5.000000000) is after --end (3.000000000)" "--begin after --end" \
 	-- -m textDump --begin 5 --end 3 "$tmp/trace"

@@ -256,7 +256,7 @@ static int run(Lttv *lttv, int argc, char **argv)
 	if (!lttv_option_parse(argc, argv, &error))
 		goto bad_line;
 	if (lttv->version) {
-		printf("lttv (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		printf("lttv %s\n", PACKAGE_VERSION);
 		return 0;
 	}
 	if (lttv->list_modules) {

@@ -262,11 +262,16 @@ static gboolean batch_run(void *hook_data, void *call_data)
 	return FALSE;
 }
 
-static gboolean check_threads(void *hook_data, void *call_data)
+/* --threads: one message for every value refused, a word or a negative number. */
+static gboolean set_threads(void *hook_data, void *call_data)
 {
-	if (threads >= 0)
+	const char *text = call_data;
+	guint64 v;
+	if (g_ascii_string_to_unsigned(text, 10, 0, G_MAXINT, &v, NULL)) {
+		threads = (int) v;
 		return FALSE;
-	lttv_option_fail("--threads=%s: expected 0 (one per processor) or more", (const char *) call_data);
+	}
+	lttv_option_fail("\"%s\": expected 0 (one per processor) or more threads", text);
 	return TRUE;
 }
 
@@ -277,7 +282,7 @@ static gboolean init(GError **error)
 	                     "and event type", NULL, LTTV_OPT_NONE, &compute_stats, NULL, NULL, error)
 	    || !lttv_option_add("threads", 0, "threads for the statistics when no module takes events: 1, or 2 "
 	                        "and more for traces of a million events or more (default 0: one per processor)",
-	                        "N", LTTV_OPT_INT, &threads, check_threads, NULL, error))
+	                        "N", LTTV_OPT_STRING, NULL, set_threads, NULL, error))
 		return FALSE;
 	lttv_global_set_int("batch/needs_traces", 1);
 	lttv_hooks_add(lttv_global_hooks("hooks/main/before"), batch_run, NULL, LTTV_PRIO_DEFAULT);
