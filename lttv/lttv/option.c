@@ -288,7 +288,7 @@ void lttv_option_print_help(FILE *out, const char *program)
 				continue;
 			char *left = g_strdup_printf("%s%c%s--%s%s%s", o->short_name ? "-" : "  ",
 			                             o->short_name ? o->short_name : ' ',
-			                             o->short_name ? ", " : "  ", o->long_name,
+			                             o->short_name ? ", " : " ", o->long_name,
 			                             o->type == LTTV_OPT_NONE ? "" : "=",
 			                             o->type == LTTV_OPT_NONE ? "" :
 			                             (o->arg_description ? o->arg_description : "ARG"));
