@@ -65,7 +65,7 @@ check "-V prints the same version line on every tool" \
 	       test \"\$('${TOP_BUILDDIR:-..}/lttv/lttv/lttv' -V)\" = 'lttv $version'"
 check "ltt-synth --block-size says the rule (a power of two)" \
 	sh -c "'${TOP_BUILDDIR:-..}/ltt/ltt-synth' -o '$tmp/s' --block-size 1000 2>&1 |
-	       grep -qx 'ltt-synth: --block-size 1000: expected a power of two from 4096 to 67108864'"
+	       grep -qx 'ltt-synth: --block-size 1000: expected a power of two from 4096 to 67108864 (try ltt-synth --help)'"
 check "lttctl start without a name names the command" \
 	sh -c "'$lttctl' start 2>&1 | grep -q '^lttctl: start: missing the session name'"
 

@@ -106,7 +106,7 @@ int main(int argc, char **argv)
 		                  "unexpected argument \"%s\"", argv[1]), FALSE);
 	if (ok && !out_dir)
 		ok = (g_set_error(&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-		                  "missing -o DIR (try ltt-synth --help)"), FALSE);
+		                  "missing -o DIR"), FALSE);
 	if (ok && cpus && (ok = parse_u64("--cpus", cpus, 1, 4096, &v, &error)))
 		cfg.cpus = (guint) v;
 	if (ok && processes && (ok = parse_u64("--processes", processes, 1, 1000000, &v, &error)))
@@ -162,7 +162,8 @@ int main(int argc, char **argv)
 		ok = FALSE;
 
 	if (!ok)
-		fprintf(stderr, "ltt-synth: %s\n", error ? error->message : "failed");
+		fprintf(stderr, "ltt-synth: %s%s\n", error ? error->message : "failed",
+		        error && error->domain == G_OPTION_ERROR ? " (try ltt-synth --help)" : "");
 	g_clear_error(&error);
 	g_free(tracer);
 	g_free(out_dir);
