@@ -37,7 +37,7 @@ static void overlapping_round(void)
 	LttvwindowScheduler *s = lttvwindow_scheduler_new(ref->set);
 	const char *name = g_array_index(ref->events, RefEvent, 100).name;
 	const LttTime inf = LTT_TIME_INFINITE;
-	Viewer *v[10];
+	Viewer *v[11];
 	guint i;
 
 	v[0] = viewer(s, time_at(2000), -1, time_at(9000), -1, G_MAXUINT64, -1, NULL);
@@ -53,6 +53,8 @@ static void overlapping_round(void)
 	v[8] = viewer(s, time_at(8000), -1, inf, 9500, 800, 0, NULL);
 	/* Behind every other: a pass of its own after them. */
 	v[9] = viewer(s, time_at(600), -1, time_at(1200), -1, G_MAXUINT64, -1, NULL);
+	/* Ahead of where the pass stands: read on to it, no seek. */
+	v[10] = viewer(s, time_at(1500), -1, time_at(1700), -1, G_MAXUINT64, -1, NULL);
 	for (i = 0; i < G_N_ELEMENTS(v); i++)
 		v[i]->check_state = i != 5 && i != 7;
 	/* Submitted out of order: the scheduler orders them. */
@@ -60,6 +62,8 @@ static void overlapping_round(void)
 		viewer_submit(v[(i * 4) % 9]);
 	run_until_idle(s);
 	viewer_submit(v[9]);
+	run_until_idle(s);
+	viewer_submit(v[10]);
 	run_until_idle(s);
 	for (i = 0; i < G_N_ELEMENTS(v); i++) {
 		viewer_assert_exact(v[i]);
@@ -72,12 +76,19 @@ static void test_overlapping(void)
 {
 	LttvTracesetContext *ctx;
 	LttvContextState *cs;
+	guint i;
 
 	/* Seeks replaying from the start, then through the cached checkpoints. */
 	overlapping_round();
 	ctx = lttv_traceset_context_new(ref->set);
 	cs = lttv_context_state_new(ctx);
 	lttv_context_state_compute_checkpoints(cs, 0);
+	for (i = 0; i < ctx->n_traces; i++) {
+		char *path = lttv_checkpoints_cache_path(ctx->traces[i]->t);
+
+		g_assert_true(g_file_test(path, G_FILE_TEST_IS_REGULAR));
+		g_free(path);
+	}
 	lttv_context_state_free(cs);
 	g_object_unref(ctx);
 	overlapping_round();
