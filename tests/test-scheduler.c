@@ -160,10 +160,14 @@ static void test_cancel(void)
 	g_assert_false(lttvwindow_scheduler_cancel(s, a->handle));
 	g_assert_cmpuint(f->before_request, ==, 0);
 
-	/* Freeing the scheduler ends what is pending. */
+	/* A new traceset ends what is pending; so does freeing the scheduler. */
+	viewer_submit(f);
+	lttvwindow_scheduler_set_traceset(s, ref->set);
+	g_assert_cmpuint(f->after_request, ==, 2);
+	g_assert_cmpuint(lttvwindow_scheduler_pending(s), ==, 0);
 	viewer_submit(f);
 	lttvwindow_scheduler_free(s);
-	g_assert_cmpuint(f->after_request, ==, 2);
+	g_assert_cmpuint(f->after_request, ==, 3);
 	g_assert_cmpuint(f->got->len, ==, 0);
 
 	viewer_free(a);
