@@ -566,6 +566,7 @@ guint lttvwindow_scheduler_submit(LttvwindowScheduler *s, const LttvwindowEvents
 	SchedRequest *q;
 
 	g_return_val_if_fail(s != NULL && r != NULL, 0);
+	g_return_val_if_fail(r->trace < (gint) s->ctx->n_traces, 0);
 	q = sched_request_new(r, ++s->last_handle, s->ctx);
 	g_queue_push_tail(&s->waiting, q);
 	s->idle_notified = FALSE;

@@ -54,7 +54,8 @@ LttvTracesetContext *lttvwindow_scheduler_context(const LttvwindowScheduler *s);
 LttvContextState *lttvwindow_scheduler_state(const LttvwindowScheduler *s);
 
 /* Takes a copy of r (r may be freed on return); returns a handle for
- * lttvwindow_scheduler_cancel.  Handles are never reused. */
+ * lttvwindow_scheduler_cancel.  Handles are never reused; 0 means r was
+ * refused (r->trace is not a trace of the traceset). */
 guint lttvwindow_scheduler_submit(LttvwindowScheduler *s, const LttvwindowEventsRequest *r);
 /* Ends one request now (after_request is called); FALSE when it had
  * already ended. */
