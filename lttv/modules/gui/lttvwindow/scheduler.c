@@ -34,7 +34,6 @@
 #define TRACK_PRIORITY G_MAXINT
 
 struct _LttvwindowScheduler {
-	LttvTraceset *ts;
 	LttvTracesetContext *ctx;
 	LttvContextState *cs;
 	gboolean checkpoints_loaded;
@@ -93,7 +92,6 @@ static void change_tracker(LttvwindowScheduler *s, gboolean add)
 
 static void build_context(LttvwindowScheduler *s, LttvTraceset *ts)
 {
-	s->ts = ts;
 	s->ctx = lttv_traceset_context_new(ts);
 	s->cs = lttv_context_state_new(s->ctx);
 	lttv_context_state_add_hooks(s->cs);
