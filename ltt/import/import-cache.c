@@ -1,6 +1,6 @@
 /* import-cache.c: a foreign trace is imported once, into
- * $XDG_CACHE_HOME/lttv/import/HASH/ (HASH: SHA-256 of the source's real
- * path), next to a file "identity" naming the source's files with their
+ * $XDG_CACHE_HOME/lttv/import/HASH/NAME (HASH: SHA-256 of the source's real
+ * path, NAME its base name), next to a file "identity" naming the source's files with their
  * sizes and modification times.  The cache is used only while the identity
  * is unchanged; otherwise the import is redone.  An import is built in a
  * temporary directory and renamed into place, so a crash or a concurrent
@@ -71,7 +71,7 @@ char *ltt_import_cached(const char *src, LttImportFormat format, LttImportProgre
                         char **warning, GError **error)
 {
 	char *real = realpath(src, NULL);
-	char *hash, *dir, *trace, *idfile, *warnfile, *tmp, *old = NULL, *tmp_trace;
+	char *hash, *base, *dir, *trace, *idfile, *warnfile, *tmp, *old = NULL, *tmp_trace;
 	GString *identity;
 	LttImportStats stats;
 	GError *err = NULL;
@@ -84,7 +84,10 @@ char *ltt_import_cached(const char *src, LttImportFormat format, LttImportProgre
 	}
 	hash = g_compute_checksum_for_string(G_CHECKSUM_SHA256, real, -1);
 	dir = g_build_filename(g_get_user_cache_dir(), "lttv", "import", hash, NULL);
-	trace = g_build_filename(dir, "trace", NULL);
+	base = g_path_get_basename(real);
+	/* Named as the source, so that lttv shows the trace under its name. */
+	trace = g_build_filename(dir, base, NULL);
+	g_free(base);
 	idfile = g_build_filename(dir, "identity", NULL);
 	warnfile = g_build_filename(dir, "warning", NULL);
 	identity = g_string_new(IDENTITY_VERSION "\n");

@@ -4,6 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "stats-private.h"
+#include "state-vocabulary.h"
 
 /* Deeper stacks only come from damaged or lost events: ignore further entries. */
 #define MAX_DEPTH 64
@@ -1014,7 +1015,9 @@ static const char *name_at(const GPtrArray *names, gint32 i)
 
 const char *lttv_trace_state_syscall_name(const LttvTraceState *ts, gint32 id)
 {
-	return name_at(ts->syscall_names, id);
+	const char *name = name_at(ts->syscall_names, id);
+
+	return name != NULL ? name : lttv_vocabulary_syscall_name(ts->table, id);
 }
 
 const char *lttv_trace_state_irq_name(const LttvTraceState *ts, gint32 irq)
