@@ -385,7 +385,8 @@ static char *take_bt_error(void)
 	for (i = 0; i < n; i++) {
 		const char *m = bt_error_cause_get_message(bt_error_borrow_cause_by_index(e, i));
 
-		if (strstr(s->str, m) == NULL)
+		/* Causes that only name babeltrace2's components and addresses say nothing to a user. */
+		if (strstr(s->str, m) == NULL && strstr(m, "addr=") == NULL)
 			g_string_append_printf(s, "%s%s", s->len > 0 ? ": " : "", m);
 	}
 	bt_error_release(e);
