@@ -1,8 +1,10 @@
 /* trace-dat-import.c: trace-cmd's trace.dat files into the LTT format
  * through libtracecmd.  Its events are ftrace's, the vocabulary lttd records,
  * so each event type is converted as lttd does (ltt-control/lttd-convert.c:
- * the types derived from the kernel's format description).  The top
- * instance becomes channel "kernel", each other instance "kernel.NAME"; a
+ * the types derived from the kernel's format description).  The first
+ * instance holding events (the top one, unless the file was made by
+ * `trace-cmd extract -B`) becomes channel "kernel", the state's, each other
+ * instance "kernel.NAME" (its name is in the property import.instance.CHANNEL); a
  * ring-buffer page is not visible through libtracecmd, so blocks are the
  * writer's own, and missed events go to the next block's lost count. */
 #include "config.h"
@@ -20,7 +22,8 @@ typedef struct {
 } Mapping;
 
 typedef struct {
-	char *channel;
+	const char *instance;     /* NULL: the top one */
+	char *channel;            /* NULL until its first event */
 	GHashTable *mappings;     /* tep event id -> Mapping */
 	GHashTable *names;        /* LTT names used in the channel */
 	GPtrArray *outs;          /* LttWriterChannel by CPU, created on use */
@@ -30,6 +33,7 @@ typedef struct {
 typedef struct {
 	const char *src;
 	LttWriter *w;
+	gboolean kernel_taken;    /* an instance is channel "kernel" */
 	InstanceOut *current;
 	LttPayload payload;
 	guint max_cpu;
@@ -76,6 +80,27 @@ static Mapping *mapping_get(TraceDatImport *im, InstanceOut *io, struct tep_even
 	return m;
 }
 
+static gboolean channel_name(TraceDatImport *im, InstanceOut *io)
+{
+	GString *channel = g_string_new("kernel");
+	char *key;
+	gboolean ok;
+
+	if (im->kernel_taken) {
+		const char *p;
+
+		g_string_append_c(channel, '.');
+		for (p = io->instance != NULL ? io->instance : "top"; *p; p++)
+			g_string_append_c(channel, g_ascii_isalnum(*p) || *p == '-' || *p == '.' ? *p : '_');
+	}
+	im->kernel_taken = TRUE;
+	io->channel = g_string_free(channel, FALSE);
+	key = g_strdup_printf("import.instance.%s", io->channel);
+	ok = ltt_writer_set_property(im->w, key, io->instance != NULL ? io->instance : "(top)", &im->error);
+	g_free(key);
+	return ok;
+}
+
 static LttWriterChannel *out_for(TraceDatImport *im, InstanceOut *io, guint cpu)
 {
 	if (cpu >= io->outs->len)
@@ -99,7 +124,7 @@ static int on_record(struct tracecmd_input *handle, struct tep_record *record, i
 		im->stats->skipped++;
 		return 0;
 	}
-	if ((m = mapping_get(im, io, event)) == NULL || cpu < 0 || (out = out_for(im, io, (guint) cpu)) == NULL)
+	if ((io->channel == NULL && !channel_name(im, io)) || (m = mapping_get(im, io, event)) == NULL || cpu < 0 || (out = out_for(im, io, (guint) cpu)) == NULL)
 		return im->error != NULL ? -1 : 0;
 	if (m->conv == NULL) {
 		im->stats->skipped++;
@@ -127,16 +152,8 @@ static int on_record(struct tracecmd_input *handle, struct tep_record *record, i
 static gboolean import_instance(TraceDatImport *im, struct tracecmd_input *handle, const char *instance)
 {
 	InstanceOut io = { 0 };
-	GString *channel = g_string_new("kernel");
 
-	if (instance != NULL) {
-		const char *p;
-
-		g_string_append_c(channel, '.');
-		for (p = instance; *p; p++)
-			g_string_append_c(channel, g_ascii_isalnum(*p) || *p == '-' || *p == '.' ? *p : '_');
-	}
-	io.channel = g_string_free(channel, FALSE);
+	io.instance = instance;
 	io.mappings = g_hash_table_new_full(NULL, NULL, NULL, mapping_free);
 	io.names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	io.outs = g_ptr_array_new();
@@ -172,6 +189,10 @@ gboolean ltt_import_trace_dat(const char *src, const char *dst, LttImportProgres
 	im.progress = progress;
 	im.progress_data = data;
 	o.cpu_count = 1;
+	/* The recording machine is not in libtracecmd's API: not this one's. */
+	o.host = "unknown";
+	o.os = "Linux";
+	o.kernel = "unknown";
 	o.clock_name = "ftrace";
 	o.tracer = "trace-cmd";
 	ltt_payload_init(&im.payload, 0);
