@@ -25,11 +25,19 @@ def bt_events(path):
         if not m:
             raise SystemExit('babeltrace2 line not understood: ' + line)
         secs, ns, name, rest = m.groups()
+        # Enums come as ( "LABEL" : container = N ), textDump prints LABEL
+        # (N when unnamed).
+        rest = re.sub(r'\( "([^"]*)" : container = -?\d+ \)', r'\1', rest)
+        rest = re.sub(r'\( <unknown> : container = (-?\d+) \)', r'\1', rest)
         # Array elements come as [ [0] = a, [1] = b ].
         rest = re.sub(r'\[\d+\] = ', '', rest)
         # { packet context }, { payload }: the payload is the last brace group.
         groups = re.findall(r'\{([^{}]*)\}', rest)
         fields = value.findall(groups[-1]) if len(groups) >= 2 else []
+        # sink.ctf.fs gives each sequence of an exported trace the length
+        # field CTF 1.8 needs, __NAME_len before NAME: not an LTT field.
+        fields = [f for i, f in enumerate(fields)
+                  if not (i + 1 < len(fields) and f[0] == '__%s_len' % fields[i + 1][0])]
         yield int(secs) * 10**9 + int(ns), name, unspaced(fields)
 
 def ltt_events(path, offset):
