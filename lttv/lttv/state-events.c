@@ -118,10 +118,25 @@ static gboolean handler_fields_init(LttvEventTable *table, LttvEventHandler *h, 
 		return r->constant >= 0;
 	}
 	for (j = 0; j < LTTV_MAX_FIELDS && spec->fields[j] != NULL; j++) {
-		const LttvFieldReader *r = &h->fields[j];
+		LttvFieldReader *r = &h->fields[j];
 
-		if (!field_reader_init(&h->fields[j], et, spec->fields[j], (spec->strings >> j) & 1, table->swap))
+		if (spec->fields[j][0] == '=') {
+			/* No field: read on the slow path. */
+			r->fixed = -1;
+			r->n_strings = LTTV_NOT_WALKABLE;
+			r->event_cpu = strcmp(spec->fields[j], "=cpu") == 0;
+			r->constant = g_ascii_strtoll(spec->fields[j] + 1, NULL, 10);
+			continue;
+		}
+		if (!field_reader_init(r, et, spec->fields[j], (spec->strings >> j) & 1, table->swap))
 			return FALSE;
+		if (spec->maps[j] != NULL) {
+			r->map = spec->maps[j];
+			r->walkable = FALSE;
+			r->fixed = -1;
+			r->n_strings = LTTV_NOT_WALKABLE;
+			continue;
+		}
 		if (r->walkable && r->n_strings > 0 && (h->deepest == NULL || r->n_strings > h->deepest->n_strings))
 			h->deepest = r;
 	}
@@ -245,8 +260,16 @@ gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e)
 	const guint8 *p;
 	gssize off;
 
-	if (G_UNLIKELY(!r->walkable))
-		return r->field != NULL ? ltt_event_get_int(e->ev, r->field) : r->constant;
+	if (G_UNLIKELY(!r->walkable)) {
+		gint64 v;
+
+		if (r->field == NULL)
+			return r->event_cpu ? (gint64) e->ev->cpu : r->constant;
+		v = ltt_event_get_int(e->ev, r->field);
+		if (r->map != NULL)
+			v = v >= 0 && v < (gint64) r->map->count ? r->map->values[v] : r->map->other;
+		return v;
+	}
 	off = r->fixed >= 0 ? r->fixed : field_offset(r, e);
 	if (G_UNLIKELY(off < 0 || (gsize) off + r->size > e->len))
 		return 0;

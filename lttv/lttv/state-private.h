@@ -52,7 +52,10 @@ typedef struct {
 	guint8 size;             /* bytes of an integer, 0 for a string */
 	gboolean is_signed;
 	gboolean swap;           /* the trace's byte order is not the host's */
-	gint64 constant;         /* field NULL: the value (state-vocabulary.c) */
+	/* Read on the slow path (not walkable), state-vocabulary.c: */
+	gint64 constant;         /* field NULL and not event_cpu: the value */
+	gboolean event_cpu;      /* field NULL: the event's CPU */
+	const struct _LttvValueMap *map;  /* the field's values translated, NULL: as they are */
 } LttvFieldReader;
 
 /* Above any n_strings: the inline reader then never takes the ends found. */

@@ -35,6 +35,19 @@ static const LttvEventSpec kernel_specs[] = {
 	{ "ltt_statedump_end", LTTV_EV_STATEDUMP_END, 0, { NULL } },
 };
 
+/* lttng_statedump_process_state's status (UNNAMED, WAIT_FORK, WAIT_CPU,
+ * EXIT, ZOMBIE, WAIT, RUN, DEAD) and mode (USER_MODE, SYSCALL, TRAP, IRQ,
+ * SOFTIRQ, MODE_UNKNOWN) as ltt_statedump_process's (format.md §4: RUNNING
+ * 0, SLEEPING 1, ZOMBIE 5, DEAD 6, WAITING_CPU 8; USER 0, SYSCALL 1,
+ * UNKNOWN 2).  Without the cpu field (lttng-modules before 2.3) a running
+ * task's CPU is unknown: it is only said runnable. */
+static const gint8 lttng_status[] = { 8, 8, 8, 5, 5, 1, 0, 6 };
+static const gint8 lttng_status_no_cpu[] = { 8, 8, 8, 5, 5, 1, 8, 6 };
+static const gint8 lttng_mode[] = { 0, 1, 2, 2, 2, 2 };
+static const LttvValueMap lttng_status_map = { G_N_ELEMENTS(lttng_status), lttng_status, 8 };
+static const LttvValueMap lttng_status_no_cpu_map = { G_N_ELEMENTS(lttng_status_no_cpu), lttng_status_no_cpu, 8 };
+static const LttvValueMap lttng_mode_map = { G_N_ELEMENTS(lttng_mode), lttng_mode, 2 };
+
 /* LTTng 2.x (lttng-modules), where it differs from the above. */
 static const LttvEventSpec lttng_specs[] = {
 	{ "sched_switch", LTTV_EV_SCHED_SWITCH, 0x9,
@@ -48,6 +61,12 @@ static const LttvEventSpec lttng_specs[] = {
 	{ "sched_process_free", LTTV_EV_SCHED_PROCESS_FREE, 0x1, { "comm", "tid" } },
 	{ "x86_exceptions_page_fault_user", LTTV_EV_PAGE_FAULT_USER, 0, { NULL } },
 	{ "x86_exceptions_page_fault_kernel", LTTV_EV_PAGE_FAULT_KERNEL, 0, { NULL } },
+	{ "lttng_statedump_process_state", LTTV_EV_STATEDUMP_PROCESS, 0x8,
+	  { "tid", "pid", "ppid", "name", "status", "mode", "cpu", "type", "=0" },
+	  { [4] = &lttng_status_map, [5] = &lttng_mode_map } },
+	{ "lttng_statedump_process_state", LTTV_EV_STATEDUMP_PROCESS, 0x8,
+	  { "tid", "pid", "ppid", "name", "status", "mode", "=cpu", "type", "=0" },
+	  { [4] = &lttng_status_no_cpu_map, [5] = &lttng_mode_map } },
 	{ "lttng_statedump_interrupt", LTTV_EV_STATEDUMP_IRQ, 0x2, { "irq", "action" } },
 	{ "lttng_statedump_end", LTTV_EV_STATEDUMP_END, 0, { NULL } },
 };

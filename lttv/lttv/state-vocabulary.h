@@ -5,14 +5,25 @@
 
 #include "state-private.h"
 
+/* Values of a tracer's integer field in the state's terms: values[v] for
+ * 0 <= v < count, otherwise other. */
+typedef struct _LttvValueMap {
+	guint count;
+	const gint8 *values;
+	gint8 other;
+} LttvValueMap;
+
 /* One way of naming an event kind.  strings: bit i set when fields[i] is a
  * string, clear when an integer; the field order is the order the
- * handlers index h->fields[]. */
+ * handlers index h->fields[].  A name starting with '=' is no field:
+ * "=cpu" reads the event's CPU, "=N" the number N (what a tracer does not
+ * record).  maps[i], when set, translates field i's values. */
 typedef struct {
 	const char *name;
 	LttvEventKind kind;
 	guint strings;
 	const char *fields[LTTV_MAX_FIELDS];
+	const LttvValueMap *maps[LTTV_MAX_FIELDS];
 } LttvEventSpec;
 
 /* The specs named name, ours first then LTTng's, one per call: *cursor
