@@ -5,13 +5,13 @@
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/import-env.sh"
 
-echo "1..10"
+echo "1..12"
 src=$traces/scp_src
 if [ ! -d "$src" ] || ! command -v babeltrace2 >/dev/null || ! command -v python3 >/dev/null \
    || [ ! -x "$ltt_import" ]; then
 	echo "# SKIP: needs $src, babeltrace2, python3 and a build with CTF import" >&2
 	skip_reason="no scp_src, babeltrace2, python3 or CTF import"
-	for i in 1 2 3 4 5 6 7 8 9 10; do check 77 "scp_src import"; done
+	for i in $(seq 12); do check 77 "scp_src import"; done
 	exit 0
 fi
 
@@ -75,3 +75,18 @@ mkdir "$tmp/dmg" && cp "$src/metadata" "$tmp/dmg/" && head -c 1000000 "$src/chan
 rc=$?
 [ $rc -eq 1 ] || [ $rc -eq 3 ] && grep -q "dmg/channel0_0" "$tmp/dmg.err"
 check $? "truncated packet: exit $rc, message names the file: $(head -c 200 "$tmp/dmg.err")"
+
+# Damage inside a packet: decoding stops there, what was read is kept
+# (exit 3), the message names the stream file; lttv -t shows the readable
+# part with a warning.
+mkdir "$tmp/dmg2" && cp "$src/metadata" "$src/channel0_0" "$tmp/dmg2/" && chmod u+w "$tmp/dmg2/channel0_0"
+head -c 64 /dev/zero | tr '\0' '\377' |
+	dd of="$tmp/dmg2/channel0_0" bs=1 seek=1300000 conv=notrunc 2> /dev/null
+"$ltt_import" -q "$tmp/dmg2" "$tmp/dmg2-out" 2> "$tmp/dmg2.err"
+rc=$?
+events=$("$lttv" -m textDump -t "$tmp/dmg2-out" 2> /dev/null | wc -l)
+[ $rc -eq 3 ] && grep -q "dmg2/channel0_0" "$tmp/dmg2.err" && [ "$events" -gt 50000 ] && [ "$events" -lt 110771 ]
+check $? "damaged packet: exit $rc, $events events kept: $(head -c 200 "$tmp/dmg2.err")"
+"$lttv" -m textDump -t "$tmp/dmg2" 2> "$tmp/dmg2-lttv.err" | wc -l | grep -qx "$events" \
+	&& grep -q "warning: .*dmg2/channel0_0" "$tmp/dmg2-lttv.err"
+check $? "lttv -t on it: the readable part and a warning"

@@ -372,22 +372,48 @@ static void find_traces(const char *dir, int depth, GPtrArray *found)
 	g_dir_close(d);
 }
 
-/* babeltrace2's error causes, innermost last, as one message. */
+/* babeltrace2's error causes, innermost last, as one message, after the
+ * stream file being read when there is one (a port of source.ctf.fs is
+ * named after its file).  Details that only name babeltrace2's objects
+ * (their addresses) are left out. */
 static char *take_bt_error(void)
 {
 	const bt_error *e = bt_current_thread_take_error();
 	GString *s = g_string_new(NULL);
+	const char *file = NULL;
 	guint64 i, n;
 
 	if (e == NULL)
 		return g_string_free(s, FALSE);
 	n = bt_error_get_cause_count(e);
 	for (i = 0; i < n; i++) {
-		const char *m = bt_error_cause_get_message(bt_error_borrow_cause_by_index(e, i));
+		const bt_error_cause *c = bt_error_borrow_cause_by_index(e, i);
+		const char *m = bt_error_cause_get_message(c);
+		const char *addr = strstr(m, "addr=");
+		gsize len = strlen(m);
 
-		/* Causes that only name babeltrace2's components and addresses say nothing to a user. */
-		if (strstr(s->str, m) == NULL && strstr(m, "addr=") == NULL)
-			g_string_append_printf(s, "%s%s", s->len > 0 ? ": " : "", m);
+		if (file == NULL && bt_error_cause_get_actor_type(c) == BT_ERROR_CAUSE_ACTOR_TYPE_MESSAGE_ITERATOR)
+			file = bt_error_cause_message_iterator_actor_get_component_output_port_name(c);
+		if (addr != NULL) {
+			const char *colon = memchr(m, ':', (gsize) (addr - m));
+
+			if (colon == NULL)
+				continue;
+			len = (gsize) (colon - m);
+		}
+		if (len > 0 && strstr(s->str, m) == NULL) {
+			g_string_append_printf(s, "%s", s->len > 0 ? ": " : "");
+			g_string_append_len(s, m, (gssize) len);
+		}
+	}
+	if (file != NULL && strchr(file, '/') != NULL) {
+		/* "UUID | stream id | path" */
+		const char *bar = strrchr(file, '|');
+		char *path = g_strstrip(g_strdup(bar != NULL ? bar + 1 : file));
+
+		g_string_prepend(s, ": ");
+		g_string_prepend(s, path);
+		g_free(path);
 	}
 	bt_error_release(e);
 	return g_string_free(s, FALSE);
