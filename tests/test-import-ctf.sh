@@ -8,7 +8,7 @@
 echo "1..12"
 src=$traces/scp_src
 if [ ! -d "$src" ] || ! command -v babeltrace2 >/dev/null || ! command -v python3 >/dev/null \
-   || [ ! -x "$ltt_import" ]; then
+   || ! "$ltt_import" --list-formats | grep -qxF ctf; then
 	echo "# SKIP: needs $src, babeltrace2, python3 and a build with CTF import" >&2
 	skip_reason="no scp_src, babeltrace2, python3 or CTF import"
 	for i in $(seq 12); do check 77 "scp_src import"; done

@@ -9,7 +9,7 @@
 
 echo "1..4"
 extract="$TOP_SRCDIR/bench/peers/ftrace-extract.sh"
-if [ "$(id -u)" != 0 ] || ! command -v trace-cmd >/dev/null || [ ! -x "$ltt_import" ] \
+if [ "$(id -u)" != 0 ] || ! command -v trace-cmd >/dev/null || ! "$ltt_import" --list-formats | grep -qxF trace.dat \
    || ! BUFFER_KB=8192 sh "$extract" "$tmp/t.dat" sh -c 'ls -R /usr/include > /dev/null; cat /etc/hostname' 2> "$tmp/extract.err"; then
 	echo "# SKIP: needs root, tracefs, trace-cmd and a build with trace.dat import: $(cat "$tmp/extract.err" 2>/dev/null)" >&2
 	skip_reason="no root, tracefs, trace-cmd or trace.dat import"

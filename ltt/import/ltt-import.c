@@ -6,7 +6,7 @@
 #include <unistd.h>
 #include "import.h"
 
-static gboolean quiet;
+static gboolean quiet, list_formats;
 
 static void show_progress(guint64 events, gpointer data)
 {
@@ -25,6 +25,7 @@ int main(int argc, char **argv)
 	GOptionEntry entries[] = {
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "the source's format: ctf or trace.dat (default: detected)", "FORMAT" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "no progress, no summary", NULL },
+		{ "list-formats", 0, 0, G_OPTION_ARG_NONE, &list_formats, "print the formats this build reads, one a line, and exit", NULL },
 		{ NULL }
 	};
 	GOptionContext *ctx = g_option_context_new("SRC DST");
@@ -44,6 +45,15 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	g_option_context_free(ctx);
+	if (list_formats) {
+		LttImportFormat f[] = { LTT_IMPORT_FORMAT_CTF, LTT_IMPORT_FORMAT_TRACE_DAT };
+		guint i;
+
+		for (i = 0; i < G_N_ELEMENTS(f); i++)
+			if (ltt_import_format_supported(f[i]))
+				g_print("%s\n", ltt_import_format_name(f[i]));
+		return 0;
+	}
 	if (argc != 3)
 		return usage_error(argc < 3 ? "SRC and DST are required" : "too many arguments");
 	if (format_name != NULL) {

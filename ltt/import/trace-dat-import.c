@@ -111,9 +111,8 @@ static LttWriterChannel *out_for(TraceDatImport *im, InstanceOut *io, guint cpu)
 	return g_ptr_array_index(io->outs, cpu);
 }
 
-static int on_record(struct tracecmd_input *handle, struct tep_record *record, int cpu, void *data)
+static void on_record(TraceDatImport *im, struct tracecmd_input *handle, struct tep_record *record, int cpu)
 {
-	TraceDatImport *im = data;
 	InstanceOut *io = im->current;
 	struct tep_event *event = tep_find_event_by_record(tracecmd_get_tep(handle), record);
 	LttWriterChannel *out;
@@ -122,13 +121,13 @@ static int on_record(struct tracecmd_input *handle, struct tep_record *record, i
 
 	if (event == NULL) {
 		im->stats->skipped++;
-		return 0;
+		return;
 	}
 	if ((io->channel == NULL && !channel_name(im, io)) || (m = mapping_get(im, io, event)) == NULL || cpu < 0 || (out = out_for(im, io, (guint) cpu)) == NULL)
-		return im->error != NULL ? -1 : 0;
+		return;
 	if (m->conv == NULL) {
 		im->stats->skipped++;
-		return 0;
+		return;
 	}
 	if (record->missed_events != 0) {
 		guint64 lost = record->missed_events > 0 ? (guint64) record->missed_events : 1;
@@ -142,23 +141,36 @@ static int on_record(struct tracecmd_input *handle, struct tep_record *record, i
 		g_printerr("%s: CPU %d, event %s at %llu: %s (skipped)\n", im->src, cpu, event->name, record->ts, err->message);
 		g_clear_error(&err);
 		im->stats->skipped++;
-		return 0;
+		return;
 	}
 	if (++im->stats->events % PROGRESS_EVERY == 0 && im->progress != NULL)
 		im->progress(im->stats->events, im->progress_data);
-	return 0;
 }
 
 static gboolean import_instance(TraceDatImport *im, struct tracecmd_input *handle, const char *instance)
 {
 	InstanceOut io = { 0 };
+	int cpu, ncpus;
 
 	io.instance = instance;
 	io.mappings = g_hash_table_new_full(NULL, NULL, NULL, mapping_free);
 	io.names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	io.outs = g_ptr_array_new();
 	im->current = &io;
-	tracecmd_iterate_events(handle, NULL, 0, on_record, im);
+	/* CPU by CPU: each channel file needs only its own order, and
+	 * libtracecmd's merge of the CPUs costs more than the rest (doc/performance.md). */
+	ncpus = tep_get_cpus(tracecmd_get_tep(handle));
+	for (cpu = 0; cpu < ncpus && im->error == NULL; cpu++) {
+		struct tep_record *record;
+
+		for (record = tracecmd_read_cpu_first(handle, cpu); record != NULL && im->error == NULL;
+		     record = tracecmd_read_data(handle, cpu)) {
+			on_record(im, handle, record, cpu);
+			tracecmd_free_record(record);
+		}
+		if (record != NULL)
+			tracecmd_free_record(record);
+	}
 	im->current = NULL;
 	g_ptr_array_unref(io.outs);
 	g_hash_table_destroy(io.names);

@@ -1,0 +1,79 @@
+/* fuzz-import-ctf: libFuzzer target for the CTF import (ltt/import): the
+ * input is a CTF trace in one buffer, a little-endian u16 giving the
+ * metadata's length, the metadata (plain text), then the bytes of stream
+ * file "stream_0".  babeltrace2 decodes it (not instrumented); what is
+ * fuzzed is ours: the mapping of whatever field classes and values it
+ * yields to LTT declarations and payloads, the writer, and the reading of
+ * the result, every event formatted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include "ltt/ltt.h"
+#include "ltt/import/import.h"
+#include "fuzz-trace-dir.h"
+
+int LLVMFuzzerTestOneInput(const guint8 *data, size_t size);
+
+static void remove_dir(const char *dir)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
+		char *path = g_build_filename(dir, name, NULL);
+		g_unlink(path);
+		g_free(path);
+	}
+	if (d != NULL)
+		g_dir_close(d);
+	g_rmdir(dir);
+}
+
+static void read_all(const char *dir)
+{
+	LttTrace *trace = ltt_trace_open(dir, NULL);
+	GString *text = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; trace != NULL && i < ltt_trace_tracefile_count(trace); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(trace, i);
+		LttReadStatus st;
+		GError *error = NULL;
+
+		while ((st = ltt_tracefile_next(tf, &error)) != LTT_READ_END) {
+			if (st == LTT_READ_DAMAGED) {
+				g_clear_error(&error);
+				continue;
+			}
+			g_string_truncate(text, 0);
+			ltt_event_format_payload(ltt_tracefile_event(tf), text, LTT_FORMAT_FIELD_NAMES);
+		}
+	}
+	g_string_free(text, TRUE);
+	if (trace != NULL)
+		ltt_trace_unref(trace);
+}
+
+int LLVMFuzzerTestOneInput(const guint8 *data, size_t size)
+{
+	static char *dst;
+	gsize meta_len;
+	GError *error = NULL;
+
+	if (size < 2)
+		return 0;
+	meta_len = data[0] | (gsize) data[1] << 8;
+	if (meta_len > size - 2)
+		meta_len = size - 2;
+	fuzz_write_file("metadata", data + 2, meta_len);
+	fuzz_write_file("stream_0", data + 2 + meta_len, size - 2 - meta_len);
+	if (dst == NULL)
+		dst = g_strconcat(fuzz_trace_dir(), ".out", NULL);
+	remove_dir(dst);
+	ltt_import(fuzz_trace_dir(), LTT_IMPORT_FORMAT_CTF, dst, NULL, NULL, NULL, &error);
+	g_clear_error(&error);
+	read_all(dst);
+	remove_dir(dst);
+	return 0;
+}
