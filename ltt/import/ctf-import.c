@@ -96,8 +96,12 @@ static gboolean writer_open(CtfImport *im, const bt_stream *stream)
 	o.tracer = tracer_text;
 	if (cc != NULL) {
 		o.clock_name = bt_clock_class_get_name(cc);
-		if (bt_clock_class_cycles_to_ns_from_origin(cc, 0, &im->clock_base) != BT_CLOCK_CLASS_CYCLES_TO_NS_FROM_ORIGIN_STATUS_OK)
+		if (bt_clock_class_cycles_to_ns_from_origin(cc, 0, &im->clock_base) != BT_CLOCK_CLASS_CYCLES_TO_NS_FROM_ORIGIN_STATUS_OK) {
+			/* An offset beyond 64-bit ns: times from 0.  babeltrace2 said
+			 * why in the thread's error, which must not stay pending. */
+			bt_current_thread_clear_error();
 			im->clock_base = 0;
+		}
 		o.clock_offset = im->clock_base;
 	}
 	im->w = ltt_writer_new(im->dst, &o, &im->error);
@@ -225,8 +229,10 @@ static gboolean write_event(CtfImport *im, const bt_message *msg)
 		return FALSE;
 	if (bt_stream_class_borrow_default_clock_class_const(bt_stream_borrow_class_const(bt_event_borrow_stream_const(ev))) != NULL) {
 		cs = bt_message_event_borrow_default_clock_snapshot_const(msg);
-		if (bt_clock_snapshot_get_ns_from_origin(cs, &ns) != BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK)
+		if (bt_clock_snapshot_get_ns_from_origin(cs, &ns) != BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK) {
+			bt_current_thread_clear_error();
 			ns = im->clock_base;
+		}
 	}
 	ltt_payload_reset(&im->payload);
 	ltt_import_ctf_members_put(&im->payload, bt_event_borrow_common_context_field_const(ev));
@@ -507,6 +513,10 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 		            " events: %s", src, stats->events, why);
 		g_free(why);
 		stats->partial = TRUE;
+	} else if (g != NULL && st != BT_GRAPH_RUN_STATUS_OK) {
+		/* Our own failure stopped the graph: babeltrace2's account of it
+		 * must not stay pending (its next call would abort). */
+		bt_current_thread_clear_error();
 	}
 	bt_graph_put_ref(g);
 	bt_component_class_sink_put_ref(sink_class);

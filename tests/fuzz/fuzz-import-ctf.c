@@ -10,10 +10,31 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include "ltt/ltt.h"
+#include <babeltrace2/babeltrace.h>
 #include "ltt/import/import.h"
 #include "fuzz-trace-dir.h"
 
 int LLVMFuzzerTestOneInput(const guint8 *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+const char *__lsan_default_suppressions(void);
+
+/* babeltrace2 leaks a little on some of its metadata error paths: not
+ * ours to find.  Its ctf plugin is kept loaded (a reference held for the
+ * whole run) so that LeakSanitizer can name it: an unloaded one is an
+ * unknown module. */
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libbabeltrace2.so\nleak:babeltrace-plugin-ctf.so\n";
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	static const bt_plugin *ctf;
+
+	if (bt_plugin_find("ctf", BT_TRUE, BT_FALSE, BT_TRUE, BT_TRUE, BT_FALSE, &ctf) != BT_PLUGIN_FIND_STATUS_OK)
+		abort();
+	return 0;
+}
 
 static void remove_dir(const char *dir)
 {
