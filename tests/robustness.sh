@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 FLIPS=48
 CUTS=12
-READER_DAMAGE=5
+READER_DAMAGE=6
 echo "1..$((FLIPS + CUTS + 34 + READER_DAMAGE))"
 n=0
 
@@ -270,3 +270,19 @@ check fail "output file $tmp/t/metadata is the input file" "lttv -o onto its tra
 { "$lttv" -m textDump -t "$tmp/orig" 2> "$tmp/err"; echo $? > "$tmp/status"; } | head -n 1 > /dev/null
 status=$(cat "$tmp/status")
 check ok "" "lttv | head: exit status 0"
+# CPU numbers are sparse: a trace whose second CPU is numbered 65535 costs
+# the statistics about what the same trace with CPUs 0 and 1 costs (tables
+# sized by the highest number made it 20 times slower).
+"$synth" -o "$tmp/cpus" --cpus 2 --processes 200 --events 200000 --seed 3 2> /dev/null
+cp -R "$tmp/cpus" "$tmp/sparse"
+mv "$tmp/sparse/kernel_1" "$tmp/sparse/kernel_65535"
+stats_ms() {
+	t0=$(date +%s%N)
+	"$lttv" -m batchAnalysis -s -m textDump --no-events -t "$1" > "$tmp/out" 2> "$tmp/err"; status=$?
+	echo $((($(date +%s%N) - t0) / 1000000))
+}
+dense_ms=$(stats_ms "$tmp/cpus")
+sparse_ms=$(stats_ms "$tmp/sparse")
+grep -q "^  cpu 65535 events=" "$tmp/out" || status=98
+[ "$sparse_ms" -lt $((4 * dense_ms + 500)) ] || status=99
+check ok "" "statistics with CPUs 0 and 65535: ${sparse_ms} ms, with CPUs 0 and 1: ${dense_ms} ms"
