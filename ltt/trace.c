@@ -5,14 +5,109 @@
 #include "ltt-error.h"
 #include "trace-private.h"
 
+/* Warnings of one kind kept in full; the others are only counted. */
+#define WARNINGS_PER_KIND 5
+
+/* Warnings that differ only in their numbers (block, offset, id, CPU). */
+typedef struct {
+	char *pattern;           /* the text with each run of digits as '#' */
+	guint kept;
+	guint64 more;            /* counted, not kept */
+	guint summary;           /* index of "N more like this" in warnings, once more > 0 */
+} WarningKind;
+
+static void warning_kind_free(gpointer data)
+{
+	WarningKind *k = data;
+
+	g_free(k->pattern);
+	g_free(k);
+}
+
+static char *warning_pattern(const char *msg)
+{
+	GString *p = g_string_sized_new(strlen(msg));
+
+	for (const char *c = msg; *c; c++)
+		if (!g_ascii_isdigit(*c))
+			g_string_append_c(p, *c);
+		else if (p->len == 0 || p->str[p->len - 1] != '#')
+			g_string_append_c(p, '#');
+	return g_string_free(p, FALSE);
+}
+
+static void count_more(LttTrace *trace, WarningKind *k)
+{
+	if (k->more++ == 0) {
+		k->summary = trace->warnings->len;
+		g_ptr_array_add(trace->warnings, NULL);
+	}
+	trace->summaries_stale = TRUE;
+}
+
+gboolean ltt_trace_warn_count_only(LttTrace *trace, gpointer kind)
+{
+	WarningKind *k = kind;
+
+	if (k == NULL || k->kept < WARNINGS_PER_KIND)
+		return FALSE;
+	count_more(trace, k);
+	return TRUE;
+}
+
 void ltt_trace_warn(LttTrace *trace, char *msg)
 {
+	ltt_trace_warn_kind(trace, msg, NULL);
+}
+
+void ltt_trace_warn_kind(LttTrace *trace, char *msg, gpointer *kind)
+{
+	char *pattern;
+	WarningKind *k;
+
 	if (g_hash_table_contains(trace->warning_set, msg)) {
 		g_free(msg);
 		return;
 	}
-	g_ptr_array_add(trace->warnings, msg);
-	g_hash_table_add(trace->warning_set, msg);
+	pattern = warning_pattern(msg);
+	k = g_hash_table_lookup(trace->warning_kinds, pattern);
+	if (k == NULL) {
+		k = g_new0(WarningKind, 1);
+		k->pattern = pattern;
+		g_hash_table_insert(trace->warning_kinds, pattern, k);
+	} else {
+		g_free(pattern);
+	}
+	if (kind != NULL)
+		*kind = k;
+	if (k->kept < WARNINGS_PER_KIND) {
+		k->kept++;
+		g_ptr_array_add(trace->warnings, msg);
+		g_hash_table_add(trace->warning_set, msg);
+		return;
+	}
+	/* Damage repeated over a whole file (every event of an undeclared
+	 * type) must not cost memory per event: counted, and the count
+	 * written when the warnings are read. */
+	g_free(msg);
+	count_more(trace, k);
+}
+
+static void write_summaries(LttTrace *trace)
+{
+	GHashTableIter it;
+	gpointer k;
+
+	g_hash_table_iter_init(&it, trace->warning_kinds);
+	while (g_hash_table_iter_next(&it, NULL, &k)) {
+		const WarningKind *kind = k;
+		if (kind->more == 0)
+			continue;
+		g_free(trace->warnings->pdata[kind->summary]);
+		trace->warnings->pdata[kind->summary] =
+			g_strdup_printf("%" G_GUINT64_FORMAT " more like this: %s", kind->more, kind->pattern);
+	}
+	trace->summaries_stale = FALSE;
 }
 
 static void take_warnings(LttTrace *trace, GPtrArray *found)
@@ -134,6 +229,7 @@ LttTrace *ltt_trace_open(const char *path, GError **error)
 	trace->tracefiles = g_ptr_array_new_with_free_func((GDestroyNotify) ltt_tracefile_free);
 	trace->warnings = g_ptr_array_new_with_free_func(g_free);
 	trace->warning_set = g_hash_table_new(g_str_hash, g_str_equal);
+	trace->warning_kinds = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, warning_kind_free);
 	md_path = g_build_filename(path, LTT_METADATA_FILE, NULL);
 	trace->md = ltt_metadata_new(md_path);
 	if (!g_file_test(md_path, G_FILE_TEST_IS_REGULAR)) {
@@ -177,6 +273,7 @@ LttTrace *ltt_trace_new_reader(LttTrace *trace)
 		g_ptr_array_add(reader->tracefiles, ltt_tracefile_new_reader(trace->tracefiles->pdata[i], reader));
 	reader->warnings = g_ptr_array_new_with_free_func(g_free);
 	reader->warning_set = g_hash_table_new(g_str_hash, g_str_equal);
+	reader->warning_kinds = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, warning_kind_free);
 	reader->start = trace->start;
 	reader->end = trace->end;
 	return reader;
@@ -192,6 +289,7 @@ void ltt_trace_unref(LttTrace *trace)
 	else
 		ltt_metadata_free(trace->md);
 	g_hash_table_destroy(trace->warning_set);
+	g_hash_table_destroy(trace->warning_kinds);
 	g_ptr_array_free(trace->warnings, TRUE);
 	g_free(trace->path);
 	g_free(trace->name);
@@ -316,5 +414,7 @@ guint ltt_trace_warning_count(const LttTrace *trace)
 
 const char *ltt_trace_warning(const LttTrace *trace, guint i)
 {
+	if (trace->summaries_stale)
+		write_summaries((LttTrace *) trace);
 	return i < trace->warnings->len ? trace->warnings->pdata[i] : NULL;
 }

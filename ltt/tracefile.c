@@ -344,6 +344,8 @@ LttTracefile *ltt_tracefile_new_reader(const LttTracefile *tf, LttTrace *reader)
 	copy->trace = reader;
 	copy->ev.tf = copy;
 	copy->fd = -1;
+	copy->unknown_kind = NULL;
+	copy->cut_reported = FALSE;
 	ltt_tracefile_seek_begin(copy);
 	return copy;
 }
@@ -425,6 +427,7 @@ static void enter_block(LttTracefile *tf, guint32 i)
 	tf->used = b->used;
 	tf->prev = b->begin;
 	tf->block_end = b->end;
+	tf->metadata_checked = FALSE;
 }
 
 /* The file was cut while being read (map-guard.c saw a read past its end):
@@ -459,13 +462,17 @@ static LttReadStatus damaged(LttTracefile *tf, GError **error, guint32 at, const
 static LttReadStatus unknown_event(LttTracefile *tf, GError **error, guint32 at, guint32 id)
 {
 	const LttBlock *b = &g_array_index(tf->blocks, LttBlock, tf->cur);
-	char *msg = g_strdup_printf("%s: block %u (offset %" G_GUINT64_FORMAT "): event at offset %"
+	char *msg;
+
+	tf->has_event = FALSE;
+	if (error == NULL && ltt_trace_warn_count_only(tf->trace, tf->unknown_kind))
+		return LTT_READ_DAMAGED;
+	msg = g_strdup_printf("%s: block %u (offset %" G_GUINT64_FORMAT "): event at offset %"
 	                            G_GUINT64_FORMAT ": id %u is not declared for channel %s; event skipped",
 	                            tf->path, b->number, b->file_offset, b->file_offset + at, id, tf->channel);
 
 	g_set_error_literal(error, LTT_ERROR, LTT_ERROR_UNKNOWN_EVENT, msg);
-	ltt_trace_warn(tf->trace, msg);
-	tf->has_event = FALSE;
+	ltt_trace_warn_kind(tf->trace, msg, &tf->unknown_kind);
 	return LTT_READ_DAMAGED;
 }
 
@@ -528,8 +535,10 @@ static inline LttReadStatus next_event(LttTracefile *tf, GError **error, const g
 				if (G_UNLIKELY(size > used - pos - hlen))
 					return damaged(tf, error, pos, "payload past the used bytes");
 				type = ltt_channel_type(tf->types, id);
-				if (G_UNLIKELY(type == NULL)) {
-					ltt_trace_reload_metadata(tf->trace, NULL);
+				/* Once per block visit unless it found something: a
+				 * metadata cut short would have every event re-read it. */
+				if (G_UNLIKELY(type == NULL) && !tf->metadata_checked) {
+					tf->metadata_checked = !ltt_trace_reload_metadata(tf->trace, NULL);
 					type = ltt_channel_type(tf->types, id);
 				}
 				tf->prev = t;
