@@ -49,7 +49,7 @@ struct _LttTracefile {
 	char *path;
 	LttChannelTypes *types;  /* owned by the trace's metadata */
 
-	int fd;                  /* kept open: headers are read with pread, growth with fstat */
+	int fd;                  /* open while indexing (headers are read with pread), else -1 */
 	const guint8 *map;       /* whole file, read-only; NULL when empty */
 	gsize map_size;
 	LttMapGuard *guard;      /* of map: the file may shrink under it */

@@ -1,5 +1,6 @@
 /* trace.c: a trace directory opened for reading: metadata, channel files,
  * warnings, reference counting. */
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "ltt-error.h"
@@ -117,27 +118,67 @@ static void take_warnings(LttTrace *trace, GPtrArray *found)
 	g_ptr_array_free(found, TRUE);
 }
 
-/* "CHANNEL_CPU": CPU is the decimal digits after the last underscore. */
+/* "CHANNEL_CPU": CPU is the decimal digits after the last underscore.
+ * *cpu is LTT_CPU_COUNT_MAX or more when the number is too large. */
 static gboolean parse_channel_file_name(const char *name, char **channel, guint *cpu)
 {
 	const char *us = strrchr(name, '_');
-	guint64 v = 0;
+	guint v = 0;
 
 	if (us == NULL || us == name || us[1] == '\0')
 		return FALSE;
 	for (const char *p = us + 1; *p; p++) {
 		if (!g_ascii_isdigit(*p))
 			return FALSE;
-		v = v * 10 + (guint64) (*p - '0');
-		if (v > G_MAXUINT)
-			return FALSE;
+		if (v < LTT_CPU_COUNT_MAX)
+			v = v * 10 + (guint) (*p - '0');
 	}
 	for (const char *p = name; p < us; p++)
 		if (!g_ascii_isalnum(*p) && *p != '_' && *p != '.' && *p != '-')
 			return FALSE;
 	*channel = g_strndup(name, (gsize) (us - name));
-	*cpu = (guint) v;
+	*cpu = v;
 	return TRUE;
+}
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	return "not a regular file";
+}
+
+/* The channel file name of the trace, or NULL with a warning saying why it
+ * cannot be read: the rest of the trace is read without it. */
+static LttTracefile *open_channel_file(LttTrace *trace, const char *name, const char *channel, guint cpu)
+{
+	char *path = g_build_filename(trace->path, name, NULL);
+	LttTracefile *tf = NULL;
+	GError *error = NULL;
+	struct stat st;
+
+	if (cpu >= LTT_CPU_COUNT_MAX)
+		ltt_trace_warn(trace, g_strdup_printf("%s: CPU %s is not below %u; file skipped", path,
+		                                      strrchr(name, '_') + 1, LTT_CPU_COUNT_MAX));
+	else if (stat(path, &st) != 0)
+		ltt_trace_warn(trace, g_strdup_printf("%s: %s; file skipped", path, g_strerror(errno)));
+	else if (!S_ISREG(st.st_mode))
+		ltt_trace_warn(trace, g_strdup_printf("%s: %s, not a channel file; file skipped", path,
+		                                      file_kind(st.st_mode)));
+	else if ((tf = ltt_tracefile_open(trace, path, name, channel, cpu, &error)) == NULL) {
+		ltt_trace_warn(trace, g_strdup_printf("%s; file skipped", error->message));
+		g_error_free(error);
+	}
+	g_free(path);
+	return tf;
 }
 
 static gint compare_tracefiles(gconstpointer a, gconstpointer b)
@@ -174,42 +215,21 @@ static gboolean open_tracefiles(LttTrace *trace, GError **error)
 
 	if (dir == NULL)
 		return FALSE;
+	/* No channel file at all is a trace of no event (a recorder that
+	 * traced nothing wrote only the metadata). */
 	while ((name = g_dir_read_name(dir)) != NULL) {
-		char *channel, *path;
+		char *channel;
 		guint cpu;
 		LttTracefile *tf;
-		struct stat st;
 
 		if (strcmp(name, LTT_METADATA_FILE) == 0 || !parse_channel_file_name(name, &channel, &cpu))
 			continue;
-		path = g_build_filename(trace->path, name, NULL);
-		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-			g_free(channel);
-			g_free(path);
-			continue;
-		}
-		if (cpu >= LTT_CPU_COUNT_MAX) {
-			ltt_trace_warn(trace, g_strdup_printf("%s: CPU %u is not below %u; file skipped",
-			                                      path, cpu, LTT_CPU_COUNT_MAX));
-			g_free(channel);
-			g_free(path);
-			continue;
-		}
-		tf = ltt_tracefile_open(trace, path, name, channel, cpu, error);
+		tf = open_channel_file(trace, name, channel, cpu);
 		g_free(channel);
-		g_free(path);
-		if (tf == NULL) {
-			g_dir_close(dir);
-			return FALSE;
-		}
-		g_ptr_array_add(trace->tracefiles, tf);
+		if (tf != NULL)
+			g_ptr_array_add(trace->tracefiles, tf);
 	}
 	g_dir_close(dir);
-	if (trace->tracefiles->len == 0) {
-		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no channel file (CHANNEL_CPU)",
-		            trace->path);
-		return FALSE;
-	}
 	g_ptr_array_sort(trace->tracefiles, compare_tracefiles);
 	for (guint i = 0; i < trace->tracefiles->len; i++)
 		((LttTracefile *) trace->tracefiles->pdata[i])->index = i;
@@ -222,6 +242,7 @@ LttTrace *ltt_trace_open(const char *path, GError **error)
 	GPtrArray *found = g_ptr_array_new();
 	char *md_path;
 	gboolean ok;
+	struct stat st;
 
 	trace->ref = 1;
 	trace->path = g_strdup(path);
@@ -232,7 +253,10 @@ LttTrace *ltt_trace_open(const char *path, GError **error)
 	trace->warning_kinds = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, warning_kind_free);
 	md_path = g_build_filename(path, LTT_METADATA_FILE, NULL);
 	trace->md = ltt_metadata_new(md_path);
-	if (!g_file_test(md_path, G_FILE_TEST_IS_REGULAR)) {
+	if (stat(md_path, &st) != 0 && errno != ENOENT) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: %s", md_path, g_strerror(errno));
+		ok = FALSE;
+	} else if (!g_file_test(md_path, G_FILE_TEST_IS_REGULAR)) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no metadata file: not a trace",
 		            path);
 		ok = FALSE;

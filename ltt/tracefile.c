@@ -212,17 +212,31 @@ static void index_blocks(LttTracefile *tf)
 	g_array_free(found, TRUE);
 }
 
+/* Headers are read through the descriptor only while indexing; the mapping
+ * outlives it.  A trace of thousands of channel files needs no descriptor
+ * per file. */
+static void close_fd(LttTracefile *tf)
+{
+	if (tf->fd >= 0)
+		close(tf->fd);
+	tf->fd = -1;
+}
+
 static gboolean map_file(LttTracefile *tf, GError **error)
 {
 	struct stat st;
 	void *map;
 
 	/* Opened again each time: a producer may have replaced the file. */
-	if (tf->fd >= 0)
-		close(tf->fd);
-	tf->fd = open(tf->path, O_RDONLY | O_CLOEXEC);
+	close_fd(tf);
+	/* Never blocks on a FIFO put in the file's place. */
+	tf->fd = open(tf->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (tf->fd < 0 || fstat(tf->fd, &st) != 0) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: %s", tf->path, g_strerror(errno));
+		return FALSE;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: not a regular file", tf->path);
 		return FALSE;
 	}
 	if ((guint64) st.st_size <= tf->map_size)
@@ -252,10 +266,14 @@ gboolean ltt_tracefile_update(LttTracefile *tf, GError **error)
 	gsize before = tf->map_size;
 	guint64 cursor_block = 0;
 
-	if (!map_file(tf, error))
+	if (!map_file(tf, error)) {
+		close_fd(tf);
 		return FALSE;
-	if (tf->map_size == before)
+	}
+	if (tf->map_size == before) {
+		close_fd(tf);
 		return TRUE;
+	}
 	/* A last block that was cut short is read again, whole this time. */
 	if (tf->blocks->len > 0) {
 		LttBlock *last = &g_array_index(tf->blocks, LttBlock, tf->blocks->len - 1);
@@ -267,6 +285,7 @@ gboolean ltt_tracefile_update(LttTracefile *tf, GError **error)
 	if (tf->blk != NULL)
 		cursor_block = (guint64) (tf->blk - tf->map);
 	index_blocks(tf);
+	close_fd(tf);
 	/* The cursor's block may have been read again: it keeps its place if
 	 * the block is still there, else it restarts at block cur. */
 	if (tf->blk != NULL) {
@@ -317,6 +336,7 @@ LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *
 		return NULL;
 	}
 	index_blocks(tf);
+	close_fd(tf);
 	if (tf->map_size > 0 && !tf->order_known)
 		ltt_trace_warn(trace, g_strdup_printf("%s: offset 0: no valid block header in the file", path));
 	return tf;
@@ -324,8 +344,7 @@ LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *
 
 void ltt_tracefile_free(LttTracefile *tf)
 {
-	if (tf->fd >= 0)
-		close(tf->fd);
+	close_fd(tf);
 	ltt_map_guard_remove(tf->guard);
 	if (tf->map != NULL)
 		munmap((void *) tf->map, tf->map_size);

@@ -453,6 +453,28 @@ static void test_repeated_warnings(void)
 	fx_done(&fx);
 }
 
+/* A payload shorter than its type: "<damaged>", and reported where it is. */
+static void test_damaged_value(void)
+{
+	Fx fx;
+	GString *text = g_string_new(NULL);
+	static const guint8 two[2] = { 1, 2 };
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	tlt_block_begin(&fx.f, 100, 300);
+	put_v(&fx.f, 100, 0);
+	tlt_event(&fx.f, 110, 1, two, 2);
+	tlt_block_end(&fx.f);
+	fx_open(&fx);
+	tlt_next_event(fx.tf);
+	ltt_event_format_payload(tlt_next_event(fx.tf), text, LTT_FORMAT_FIELD_NAMES);
+	g_assert_cmpstr(text->str, ==, "{ v = <damaged> }");
+	expect_warning(&fx, "block 0 (offset 0): event at offset 76: payload of e damaged: ",
+	               "does not fit in the 2 bytes left in the payload");
+	g_string_free(text, TRUE);
+	fx_done(&fx);
+}
+
 static void test_metadata_errors(void)
 {
 	static const char *const unknown[] = { "event at offset 64: id 1 is not declared", NULL };
@@ -556,6 +578,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/ltt/damage/unknown-id", test_unknown_id);
 	g_test_add_func("/ltt/damage/metadata-errors", test_metadata_errors);
 	g_test_add_func("/ltt/damage/repeated-warnings", test_repeated_warnings);
+	g_test_add_func("/ltt/damage/damaged-value", test_damaged_value);
 	g_test_add_func("/ltt/damage/size-past-block", test_size_past_block);
 	g_test_add_func("/ltt/damage/extended-backwards", test_extended_backwards);
 	g_test_add_func("/ltt/damage/extended-header-cut", test_extended_header_cut);
