@@ -272,8 +272,8 @@ status=$(cat "$tmp/status")
 check ok "" "lttv | head: exit status 0"
 # CPU numbers are sparse: a trace whose second CPU is numbered 65535 costs
 # the statistics about what the same trace with CPUs 0 and 1 costs (tables
-# sized by the highest number made it 20 times slower).
-"$synth" -o "$tmp/cpus" --cpus 2 --processes 200 --events 200000 --seed 3 2> /dev/null
+# sized by the highest number made it 3.4 s instead of 0.07 s).
+"$synth" -o "$tmp/cpus" --cpus 2 --processes 400 --events 200000 --seed 3 2> /dev/null
 cp -R "$tmp/cpus" "$tmp/sparse"
 mv "$tmp/sparse/kernel_1" "$tmp/sparse/kernel_65535"
 stats_ms() {
@@ -284,7 +284,7 @@ stats_ms() {
 dense_ms=$(stats_ms "$tmp/cpus")
 sparse_ms=$(stats_ms "$tmp/sparse")
 grep -q "^  cpu 65535 events=" "$tmp/out" || status=98
-[ "$sparse_ms" -lt $((4 * dense_ms + 500)) ] || status=99
+[ "$sparse_ms" -lt $((4 * dense_ms + 1500)) ] || status=99
 check ok "" "statistics with CPUs 0 and 65535: ${sparse_ms} ms, with CPUs 0 and 1: ${dense_ms} ms"
 # Metadata cut after its properties: every event is of an undeclared type;
 # a few warnings, then one that counts the rest (one per event was kept).
