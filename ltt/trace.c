@@ -37,13 +37,29 @@ static char *warning_pattern(const char *msg)
 	return g_string_free(p, FALSE);
 }
 
-static void count_more(LttTrace *trace, WarningKind *k)
+static void count_more(LttTrace *trace, WarningKind *k, guint64 n)
 {
-	if (k->more++ == 0) {
+	if (k->more == 0) {
 		k->summary = trace->warnings->len;
 		g_ptr_array_add(trace->warnings, NULL);
 	}
+	k->more += n;
 	trace->summaries_stale = TRUE;
+}
+
+/* The kind of pattern (taken), made when new. */
+static WarningKind *kind_of_pattern(LttTrace *trace, char *pattern)
+{
+	WarningKind *k = g_hash_table_lookup(trace->warning_kinds, pattern);
+
+	if (k == NULL) {
+		k = g_new0(WarningKind, 1);
+		k->pattern = pattern;
+		g_hash_table_insert(trace->warning_kinds, pattern, k);
+	} else {
+		g_free(pattern);
+	}
+	return k;
 }
 
 gboolean ltt_trace_warn_count_only(LttTrace *trace, gpointer kind)
@@ -52,7 +68,7 @@ gboolean ltt_trace_warn_count_only(LttTrace *trace, gpointer kind)
 
 	if (k == NULL || k->kept < WARNINGS_PER_KIND)
 		return FALSE;
-	count_more(trace, k);
+	count_more(trace, k, 1);
 	return TRUE;
 }
 
@@ -63,22 +79,13 @@ void ltt_trace_warn(LttTrace *trace, char *msg)
 
 void ltt_trace_warn_kind(LttTrace *trace, char *msg, gpointer *kind)
 {
-	char *pattern;
 	WarningKind *k;
 
 	if (g_hash_table_contains(trace->warning_set, msg)) {
 		g_free(msg);
 		return;
 	}
-	pattern = warning_pattern(msg);
-	k = g_hash_table_lookup(trace->warning_kinds, pattern);
-	if (k == NULL) {
-		k = g_new0(WarningKind, 1);
-		k->pattern = pattern;
-		g_hash_table_insert(trace->warning_kinds, pattern, k);
-	} else {
-		g_free(pattern);
-	}
+	k = kind_of_pattern(trace, warning_pattern(msg));
 	if (kind != NULL)
 		*kind = k;
 	if (k->kept < WARNINGS_PER_KIND) {
@@ -91,7 +98,7 @@ void ltt_trace_warn_kind(LttTrace *trace, char *msg, gpointer *kind)
 	 * type) must not cost memory per event: counted, and the count
 	 * written when the warnings are read. */
 	g_free(msg);
-	count_more(trace, k);
+	count_more(trace, k, 1);
 }
 
 static void write_summaries(LttTrace *trace)
@@ -445,6 +452,24 @@ const char *ltt_trace_warning(const LttTrace *trace, guint i)
 
 void ltt_trace_take_reader_warnings(LttTrace *trace, const LttTrace *reader)
 {
+	gboolean *counted = g_new0(gboolean, reader->warnings->len + 1);
+	GHashTableIter it;
+	gpointer k;
+
+	/* The warnings the reader kept, then its "N more like this" added to
+	 * the counts of the same kinds. */
+	g_hash_table_iter_init(&it, reader->warning_kinds);
+	while (g_hash_table_iter_next(&it, NULL, &k))
+		if (((const WarningKind *) k)->more > 0)
+			counted[((const WarningKind *) k)->summary] = TRUE;
 	for (guint i = 0; i < reader->warnings->len; i++)
-		ltt_trace_warn(trace, g_strdup(reader->warnings->pdata[i]));
+		if (!counted[i])
+			ltt_trace_warn(trace, g_strdup(reader->warnings->pdata[i]));
+	g_hash_table_iter_init(&it, reader->warning_kinds);
+	while (g_hash_table_iter_next(&it, NULL, &k)) {
+		const WarningKind *from = k;
+		if (from->more > 0)
+			count_more(trace, kind_of_pattern(trace, g_strdup(from->pattern)), from->more);
+	}
+	g_free(counted);
 }

@@ -453,6 +453,27 @@ static void test_repeated_warnings(void)
 	fx_done(&fx);
 }
 
+/* A second reader's summarised warnings, taken by the trace, add to its
+ * count. */
+static void test_repeated_warnings_of_a_reader(void)
+{
+	Fx fx;
+	LttTrace *reader;
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	tlt_write_metadata(fx.dir, G_LITTLE_ENDIAN, "cpus 1\n");
+	for (guint b = 0; b < 10; b++)
+		good_block(&fx.f, b);
+	fx_open(&fx);
+	reader = ltt_trace_new_reader(fx.trace);
+	g_assert_cmpuint(tlt_count_events(ltt_trace_tracefile(reader, 0), NULL), ==, 0);
+	ltt_trace_take_reader_warnings(fx.trace, reader);
+	ltt_trace_unref(reader);
+	g_assert_cmpuint(ltt_trace_warning_count(fx.trace), ==, 6);
+	g_assert_true(g_str_has_prefix(ltt_trace_warning(fx.trace, 5), "95 more like this: "));
+	fx_done(&fx);
+}
+
 /* A payload shorter than its type: "<damaged>", and reported where it is. */
 static void test_damaged_value(void)
 {
@@ -578,6 +599,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/ltt/damage/unknown-id", test_unknown_id);
 	g_test_add_func("/ltt/damage/metadata-errors", test_metadata_errors);
 	g_test_add_func("/ltt/damage/repeated-warnings", test_repeated_warnings);
+	g_test_add_func("/ltt/damage/repeated-warnings-of-a-reader", test_repeated_warnings_of_a_reader);
 	g_test_add_func("/ltt/damage/damaged-value", test_damaged_value);
 	g_test_add_func("/ltt/damage/size-past-block", test_size_past_block);
 	g_test_add_func("/ltt/damage/extended-backwards", test_extended_backwards);
