@@ -68,89 +68,58 @@ static void expect_skipped(Fx *fx, const char *name, const char *what)
 	g_free(path);
 }
 
-static void test_dangling_link(void)
-{
-	Fx fx;
-	char *link;
+/* Makes path something other than a channel file; returns a descriptor
+ * to close once the trace is read, or -1. */
+typedef int (*MakeOther)(const char *path);
 
-	fx_init(&fx);
-	link = in_dir(&fx, "k_1");
-	g_assert_cmpint(symlink("no-such-file", link), ==, 0);
-	expect_skipped(&fx, "k_1", "No such file or directory");
-	g_free(link);
-	fx_done(&fx);
-}
-
-static void test_link_loop(void)
-{
-	Fx fx;
-	char *link;
-
-	fx_init(&fx);
-	link = in_dir(&fx, "k_1");
-	g_assert_cmpint(symlink("k_1", link), ==, 0);
-	expect_skipped(&fx, "k_1", g_strerror(ELOOP));
-	g_free(link);
-	fx_done(&fx);
-}
-
-static void test_directory(void)
-{
-	Fx fx;
-	char *sub;
-
-	fx_init(&fx);
-	sub = in_dir(&fx, "k_1");
-	g_assert_cmpint(mkdir(sub, 0755), ==, 0);
-	expect_skipped(&fx, "k_1", "a directory, not a channel file");
-	g_free(sub);
-	fx_done(&fx);
-}
-
+static int make_dangling_link(const char *path) { g_assert_cmpint(symlink("no-such-file", path), ==, 0); return -1; }
+static int make_link_loop(const char *path) { g_assert_cmpint(symlink("k_1", path), ==, 0); return -1; }
+static int make_directory(const char *path) { g_assert_cmpint(mkdir(path, 0755), ==, 0); return -1; }
 /* Nobody writes to it: opening it for reading would block. */
-static void test_fifo(void)
-{
-	Fx fx;
-	char *fifo;
+static int make_fifo(const char *path) { g_assert_cmpint(mkfifo(path, 0644), ==, 0); return -1; }
+static int make_device(const char *path) { g_assert_cmpint(symlink("/dev/null", path), ==, 0); return -1; }
 
-	fx_init(&fx);
-	fifo = in_dir(&fx, "k_1");
-	g_assert_cmpint(mkfifo(fifo, 0644), ==, 0);
-	expect_skipped(&fx, "k_1", "a FIFO, not a channel file");
-	g_free(fifo);
-	fx_done(&fx);
+static int make_socket(const char *path)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int s = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	g_assert_cmpuint(strlen(path), <, sizeof addr.sun_path);
+	strcpy(addr.sun_path, path);
+	g_assert_cmpint(s, >=, 0);
+	g_assert_cmpint(bind(s, (struct sockaddr *) &addr, sizeof addr), ==, 0);
+	return s;
 }
 
-static void test_socket(void)
+typedef struct {
+	const char *name;
+	MakeOther make;
+	const char *what;        /* NULL: the text of ELOOP */
+} Other;
+
+static const Other others[] = {
+	{ "dangling-link", make_dangling_link, "No such file or directory" },
+	{ "link-loop", make_link_loop, NULL },
+	{ "directory", make_directory, "a directory, not a channel file" },
+	{ "fifo", make_fifo, "a FIFO, not a channel file" },
+	{ "socket", make_socket, "a socket, not a channel file" },
+	{ "device", make_device, "a character device, not a channel file" },
+};
+
+static void test_other_file(gconstpointer data)
 {
+	const Other *o = data;
 	Fx fx;
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	char *path;
-	int s;
+	int fd;
 
 	fx_init(&fx);
 	path = in_dir(&fx, "k_1");
-	g_assert_cmpuint(strlen(path), <, sizeof addr.sun_path);
-	strcpy(addr.sun_path, path);
-	s = socket(AF_UNIX, SOCK_STREAM, 0);
-	g_assert_cmpint(s, >=, 0);
-	g_assert_cmpint(bind(s, (struct sockaddr *) &addr, sizeof addr), ==, 0);
-	expect_skipped(&fx, "k_1", "a socket, not a channel file");
-	close(s);
+	fd = o->make(path);
+	expect_skipped(&fx, "k_1", o->what ? o->what : g_strerror(ELOOP));
+	if (fd >= 0)
+		close(fd);
 	g_free(path);
-	fx_done(&fx);
-}
-
-static void test_device(void)
-{
-	Fx fx;
-	char *link;
-
-	fx_init(&fx);
-	link = in_dir(&fx, "k_1");
-	g_assert_cmpint(symlink("/dev/null", link), ==, 0);
-	expect_skipped(&fx, "k_1", "a character device, not a channel file");
-	g_free(link);
 	fx_done(&fx);
 }
 
@@ -227,12 +196,11 @@ static void test_many_files_few_descriptors(void)
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
-	g_test_add_func("/ltt/channel-files/dangling-link", test_dangling_link);
-	g_test_add_func("/ltt/channel-files/link-loop", test_link_loop);
-	g_test_add_func("/ltt/channel-files/directory", test_directory);
-	g_test_add_func("/ltt/channel-files/fifo", test_fifo);
-	g_test_add_func("/ltt/channel-files/socket", test_socket);
-	g_test_add_func("/ltt/channel-files/device", test_device);
+	for (guint i = 0; i < G_N_ELEMENTS(others); i++) {
+		char *path = g_strdup_printf("/ltt/channel-files/%s", others[i].name);
+		g_test_add_data_func(path, &others[i], test_other_file);
+		g_free(path);
+	}
 	g_test_add_func("/ltt/channel-files/unreadable", test_unreadable);
 	g_test_add_func("/ltt/channel-files/huge-cpu-numbers", test_huge_cpu_numbers);
 	g_test_add_func("/ltt/channel-files/many-files-few-descriptors", test_many_files_few_descriptors);
