@@ -262,10 +262,10 @@ lines_like_orig 0 "two blocks swapped in the file: every event printed"
 fresh
 run "$lttv" -m textDump -t "$tmp/t" -o "$tmp/t/kernel_0"
 cmp -s "$tmp/t/kernel_0" "$tmp/orig/kernel_0" || status=0
-check fail "output file $tmp/t/kernel_0 is the input file" "lttv -o onto a channel file of its trace"
+check fail "$tmp/t/kernel_0: the output file is the input file" "lttv -o onto a channel file of its trace"
 run "$lttv" -m textDump -o "$tmp/t/metadata" -t "$tmp/t"
 cmp -s "$tmp/t/metadata" "$tmp/orig/metadata" || status=0
-check fail "output file $tmp/t/metadata is the input file" "lttv -o onto its trace's metadata, before -t"
+check fail "$tmp/t/metadata: the output file is the input file" "lttv -o onto its trace's metadata, before -t"
 # A reader that stops early (head): a normal end.
 { "$lttv" -m textDump -t "$tmp/orig" 2> "$tmp/err"; echo $? > "$tmp/status"; } | head -n 1 > /dev/null
 status=$(cat "$tmp/status")
