@@ -121,9 +121,33 @@ static void ensure_cpu(LttvTraceState *ts, guint cpu)
 static LttvProcess *idle_process(LttvTraceState *ts, guint cpu, LttTime t)
 {
 	ensure_cpu(ts, cpu);
-	if (ts->cpus[cpu].idle == NULL)
-		ts->cpus[cpu].idle = process_new(0, cpu, "swapper", t);
+	if (ts->cpus[cpu].idle == NULL) {
+		/* The kernel's name for the idle task of each CPU. */
+		char name[32];
+
+		g_snprintf(name, sizeof name, "swapper/%u", cpu);
+		ts->cpus[cpu].idle = process_new(0, cpu, name, t);
+	}
 	return ts->cpus[cpu].idle;
+}
+
+/* The kernel keeps 15 characters of a task's name (its comm).  A name
+ * known in full (from exec's file name, or a parent's) whose first 15
+ * characters are comm is the same name: it stays (doc/analysis.md §1.5). */
+#define COMM_MAX 15
+
+static gboolean comm_truncates(const char *name, const char *comm)
+{
+	return strlen(comm) == COMM_MAX && strlen(name) > COMM_MAX && strncmp(name, comm, COMM_MAX) == 0;
+}
+
+/* The task's name as an event says it is now (a switch's comm, a
+ * rename). */
+static void name_from_comm(LttvProcess *p, const char *comm)
+{
+	if (G_LIKELY(strcmp(p->name, comm) == 0) || comm[0] == '\0' || comm_truncates(p->name, comm))
+		return;
+	p->name = g_intern_string(comm);
 }
 
 LttvTraceState *lttv_trace_state_new(LttTrace *trace)
@@ -509,9 +533,20 @@ static void on_sched_switch(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 	prev->status = status_after_switch(prev, prev_state);
 	lane_wake_again(ts, prev, t);
 	prev->cpu = cpu;
+	name_from_comm(prev, lttv_field_reader_string(&h->fields[0], ev));
 	ts->cpus[cpu].running = NULL;
 	next = process_get(ts, next_pid, cpu, ev, &h->fields[3], t);
 	set_running(ts, cpu, next, t);
+	name_from_comm(next, lttv_field_reader_string(&h->fields[3], ev));
+}
+
+static void on_rename(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+	LttvProcess *p = process_get(ts, pid, cpu, ev, NULL, t);
+
+	if (!foreign(ts, p, cpu))
+		name_from_comm(p, lttv_field_reader_string(&h->fields[2], ev));
 }
 
 static void on_wakeup(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
@@ -555,6 +590,9 @@ static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 p
 	}
 	if (child != NULL)
 		process_remove(ts, child, cpu, t);
+	/* The child's comm is its parent's, maybe cut to 15 characters. */
+	if (parent != NULL && comm_truncates(parent->name, name))
+		name = parent->name;
 	child = process_new(pid, cpu, name, t);
 	process_insert(ts, child);
 	child->fork_seen = seen;
@@ -703,6 +741,9 @@ static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEv
 	case LTTV_EV_SCHED_PROCESS_FREE:
 		on_process_free(ts, ev, h, cpu, t);
 		break;
+	case LTTV_EV_TASK_RENAME:
+		on_rename(ts, ev, h, cpu, t);
+		break;
 	case LTTV_EV_STATEDUMP_PROCESS:
 		on_statedump_process(ts, ev, h, cpu, t);
 		break;
@@ -752,7 +793,7 @@ gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts, const LttEvent 
 {
 	LttvProcess *p;
 
-	if (!local_wakeup_task(ts, event, h, &p))
+	if (h->evidence != NULL || !local_wakeup_task(ts, event, h, &p))
 		return FALSE;
 	/* As lttv_trace_state_dispatch would do. */
 	if (ts->stats != NULL)
@@ -809,13 +850,19 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || cpu >= ts->cpu_count
 	    || (p = ts->cpus[cpu].running) == NULL || n_body > LTTV_PAIR_BODY_MAX)
 		return FALSE;
+	/* Events that name their task are checked one by one (check_evidence). */
+	if (h1->evidence != NULL || h2->evidence != NULL)
+		return FALSE;
 	lttv_event_data_init(&data, h1, ev1);
 	from_user = frame_opened(&data, &mode, &submode);
 	if (submode == LTTV_SUBMODE_NONE
-	    || (from_user ? p->depth != 1 || p->stack[0].mode == LTTV_MODE_UNKNOWN : p->depth >= MAX_DEPTH))
+	    || (from_user ? p->depth != 1 || p->stack[0].mode == LTTV_MODE_UNKNOWN || p->pid == 0
+	                  : p->depth >= MAX_DEPTH))
 		return FALSE;
 	for (i = 0; i < n_body; i++) {
 		woken[i] = NULL;
+		if (hb[i]->evidence != NULL)
+			return FALSE;
 		if (hb[i]->kind == LTTV_EV_SCHED_WAKEUP ? !local_wakeup_task(ts, body[i], hb[i], &woken[i])
 		                                        : hb[i]->kind != LTTV_EV_NONE)
 			return FALSE;
@@ -840,6 +887,68 @@ void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *event)
 	lttv_trace_state_dispatch(ts, event, lttv_event_table_lookup(ts->table, event->type));
 }
 
+/* The running task of cpu is not the one the state believed: the switch
+ * to it was lost, at a time not known since the CPU's last event.  That
+ * time stays the believed task's (a later event cannot move what a split
+ * in time already gave, doc/analysis.md §3.2); actual (NULL: not known
+ * either) runs from now on. */
+static void repair_running(LttvTraceState *ts, guint cpu, LttvProcess *actual, LttTime t)
+{
+	LttvProcess *believed = ts->cpus[cpu].running;
+
+	ts->repairs++;
+	cpu_leave(ts, cpu, t);
+	if (believed->status == LTTV_STATUS_RUNNING)
+		believed->status = LTTV_STATUS_UNKNOWN;
+	ts->cpus[cpu].running = NULL;
+	if (actual != NULL)
+		set_running(ts, cpu, actual, t);
+	cpu_enter(ts, cpu);
+}
+
+/* An event that says which task it ran in (h->evidence) is trusted over
+ * the state's belief (doc/analysis.md §1.4).  FALSE when, run in lanes,
+ * the change must wait for time order (the run is void). */
+static gboolean check_evidence(LttvTraceState *ts, LttvEventData *ev, guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(ev->h->evidence, ev);
+	LttvProcess *p = ts->cpus[cpu].running, *actual;
+
+	if (G_LIKELY(p != NULL && p->pid == pid) || pid < 0)
+		return TRUE;
+	/* Like a switch: in lanes only an ordered event may do it. */
+	if (ev->h->cpu_local && lane_conflict(ts))
+		return FALSE;
+	actual = process_get(ts, pid, cpu, ev, ev->h->kind == LTTV_EV_SCHED_SWITCH ? &ev->h->fields[0] : NULL, t);
+	if (foreign(ts, actual, cpu))
+		return FALSE;
+	if (p == NULL) {
+		/* The first word on who runs here: the time before it stays the
+		 * unknown task's. */
+		cpu_leave(ts, cpu, t);
+		set_running(ts, cpu, actual, t);
+		cpu_enter(ts, cpu);
+		return TRUE;
+	}
+	repair_running(ts, cpu, actual, t);
+	return TRUE;
+}
+
+/* A system call or a user fault while the idle task is believed to run:
+ * the idle task has no user mode, so some other task runs, which one is
+ * not known.  FALSE when, in lanes, the run is void. */
+static inline gboolean user_entry_possible(LttvTraceState *ts, guint cpu, LttTime t)
+{
+	LttvProcess *p = cpu < ts->cpu_count ? ts->cpus[cpu].running : NULL;
+
+	if (G_LIKELY(p == NULL || p->pid != 0))
+		return TRUE;
+	if (lane_conflict(ts))
+		return FALSE;
+	repair_running(ts, cpu, NULL, t);
+	return TRUE;
+}
+
 void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
 {
 	LttvEventData data, *ev = &data;
@@ -848,6 +957,13 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 	LttvProcess *p;
 
 	lttv_event_data_init(ev, h, event);
+	if (h->evidence != NULL) {
+		ensure_cpu(ts, cpu);
+		if (!check_evidence(ts, ev, cpu, t))
+			return;
+	}
+	if (h->user_entry && !user_entry_possible(ts, cpu, t))
+		return;
 	if (ts->stats != NULL)
 		lttv_stats_on_event(ts->stats, cpu, h, t);
 	if (h->kind == LTTV_EV_NONE)
@@ -931,6 +1047,11 @@ LttTime lttv_trace_state_time(const LttvTraceState *ts)
 guint64 lttv_trace_state_event_count(const LttvTraceState *ts)
 {
 	return ts->event_count;
+}
+
+guint64 lttv_trace_state_repairs(const LttvTraceState *ts)
+{
+	return ts->repairs;
 }
 
 guint lttv_trace_state_cpu_count(const LttvTraceState *ts)

@@ -74,6 +74,11 @@ LttTime lttv_trace_state_time(const LttvTraceState *ts);
 /* Number of events applied since the state was created. */
 guint64 lttv_trace_state_event_count(const LttvTraceState *ts);
 
+/* How many times an event's own evidence (a switch's prev_pid, the pid an
+ * event carries, a system call on the idle task) contradicted the task the
+ * state believed was running, and the state corrected it
+ * (doc/analysis.md §1.4). */
+guint64 lttv_trace_state_repairs(const LttvTraceState *ts);
 /* Processes.  Pointers stay valid until the next apply. */
 guint lttv_trace_state_cpu_count(const LttvTraceState *ts);
 /* The live task with this pid (pid 0: the idle task of cpu), or NULL. */
