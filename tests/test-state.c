@@ -652,6 +652,9 @@ static void test_missing_switch(void)
 	 * between the calls. */
 	g_assert_cmpuint(lttv_trace_state_repairs(ts), ==, 1);
 	g_assert_cmpuint(submode_time(tree, 100, LTTV_MODE_SYSCALL, 110), ==, 10 * 50);
+	/* Its calls, not what happened inside them (doc/analysis.md §3). */
+	g_assert_cmpuint(lttv_stats_node_find_mode(lttv_stats_node_find_process(tree, 100, 0, 0), LTTV_MODE_SYSCALL)->calls,
+	                 ==, 10);
 	g_assert_cmpuint(node_mode_time(tree, 100, 0, 0, LTTV_MODE_USER), ==, 100 + 9 * 50 + 1050);
 	g_assert_cmpuint(node_mode_time(tree, 200, 0, 0, LTTV_MODE_USER), ==, 900);
 	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(ts, 200, 0)), ==, LTTV_STATUS_UNKNOWN);
