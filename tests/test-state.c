@@ -671,6 +671,27 @@ static void test_missing_switch(void)
 	lttv_trace_state_free(ts);
 }
 
+/* Before a switch whose prev task is not the one the state believes
+ * runs, the event's own task is its prev task (textDump -p shows it). */
+static void test_event_process(void)
+{
+	Builder *b = builder_new("event-process", 1);
+	const LttEvent *ev;
+	Replay r;
+
+	dump_process(b, T0, 100, 100, 1, "loop", 0, 0, 0, 0);
+	dump_process(b, T0, 200, 200, 1, "agent", 1, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	sched_switch(b, 0, T0 + 100, 100, 0, 200, "agent");
+	sched_switch(b, 0, T0 + 3000, 100, 1, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), FALSE);
+	run_until(&r, T0 + 3000);
+	ev = analysis_merge_source.peek(r.m);
+	g_assert_cmpint(lttv_process_pid(lttv_trace_state_running_process(r.ts, 0)), ==, 200);
+	g_assert_cmpint(lttv_process_pid(lttv_trace_state_event_process(r.ts, ev)), ==, 100);
+	replay_close(&r);
+}
+
 /* No switch out of the idle task was recorded: a system call proves some
  * other task runs.  The idle task never gets a system call; the calls go
  * to the unknown task (pid -1) until a switch says who ran. */
@@ -810,6 +831,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state/faults-without-exit", test_faults_without_exit);
 	g_test_add_func("/state/copy", test_copy);
 	g_test_add_func("/state/missing-switch", test_missing_switch);
+	g_test_add_func("/state/event-process", test_event_process);
 	g_test_add_func("/state/idle-syscall", test_idle_syscall);
 	g_test_add_func("/state/unknown-time", test_unknown_time);
 	g_test_add_func("/state/names", test_names);

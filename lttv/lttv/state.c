@@ -1066,6 +1066,22 @@ LttvProcess *lttv_trace_state_find_process(const LttvTraceState *ts, gint32 pid,
 	return g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
 }
 
+LttvProcess *lttv_trace_state_event_process(LttvTraceState *ts, const LttEvent *ev)
+{
+	const LttvEventHandler *h = lttv_event_table_lookup(ts->table, ev->type);
+	LttvProcess *p = lttv_trace_state_running_process(ts, ev->cpu);
+	LttvEventData data;
+	gint32 pid;
+
+	if (h->evidence == NULL)
+		return p;
+	lttv_event_data_init(&data, h, ev);
+	pid = (gint32) lttv_field_reader_int(h->evidence, &data);
+	if (pid < 0 || (p != NULL && p->pid == pid))
+		return p;
+	return lttv_trace_state_find_process(ts, pid, ev->cpu);
+}
+
 LttvProcess *lttv_trace_state_running_process(const LttvTraceState *ts, guint cpu)
 {
 	return cpu < ts->cpu_count ? ts->cpus[cpu].running : NULL;

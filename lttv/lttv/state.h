@@ -84,6 +84,10 @@ guint lttv_trace_state_cpu_count(const LttvTraceState *ts);
 /* The live task with this pid (pid 0: the idle task of cpu), or NULL. */
 LttvProcess *lttv_trace_state_find_process(const LttvTraceState *ts, gint32 pid, guint cpu);
 LttvProcess *lttv_trace_state_running_process(const LttvTraceState *ts, guint cpu);
+/* The task ev (of this trace, not applied yet) ran in: the one it names
+ * itself (a switch's prev_pid, common_pid) when it names one, else the
+ * running task of its CPU; NULL when not known (doc/analysis.md §1.4). */
+LttvProcess *lttv_trace_state_event_process(LttvTraceState *ts, const LttEvent *ev);
 /* Every live task (idle tasks included), in no particular order. */
 GPtrArray *lttv_trace_state_processes(const LttvTraceState *ts);
 

@@ -25,7 +25,7 @@ typedef struct _TypeCache TypeCache;
 typedef struct {
 	char *text;
 	gsize len;
-	const LttvTraceState *state;   /* with --process */
+	LttvTraceState *state;         /* with --process */
 	TypeCache **types;     /* by event id below DENSE_ID_LIMIT, filled on first use */
 	guint n_types;
 	GHashTable *sparse;    /* larger ids (extended headers) -> TypeCache */
@@ -203,11 +203,13 @@ static TypeCache *type_cache(Prefix *prefix, const LttEvent *e)
 	return c;
 }
 
-/* The task running on the event's CPU before the event:
- * PID TGID "NAME" MODE SUBMODE STATUS, each "-" when no task is known. */
-static void put_process(const LttvTraceState *state, guint cpu)
+/* The task the event ran in, as the state knew it before the event (the
+ * one the event names itself when it names one: a switch's prev task,
+ * common_pid): PID TGID "NAME" MODE SUBMODE STATUS, each "-" when no task
+ * is known. */
+static void put_process(LttvTraceState *state, const LttEvent *e)
 {
-	const LttvProcess *p = lttv_trace_state_running_process(state, cpu);
+	const LttvProcess *p = lttv_trace_state_event_process(state, e);
 	if (p == NULL) {
 		put(" - - - - - -", 12);
 		return;
@@ -244,7 +246,7 @@ static gboolean print_event(void *hook_data, void *call_data)
 	put_padded(prefix->text, prefix->len);
 	put_time(e->time);
 	if (prefix->state != NULL)
-		put_process(prefix->state, ltt_event_cpu(e));
+		put_process(prefix->state, e);
 	put_c(' ');
 	put_padded(c->name, c->name_len);
 	put_payload(e, c);
