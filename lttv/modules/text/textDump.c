@@ -2,13 +2,17 @@
  *
  *   TRACE CHANNEL CPU SECONDS.NANOSECONDS [PROCESS COLUMNS] EVENT FIELD=VALUE ...
  *
+ * (with --clock-date, YYYY-MM-DDTHH:MM:SS.NANOSECONDSZ in place of the
+ * seconds, after a header line naming the clock)
  * then, with batchAnalysis's -s, the statistics of each trace.  The formats
  * are described in doc/lttv.md. */
 #include <config.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <ltt/event.h>
+#include <ltt/trace.h>
 #include <ltt/type.h>
 #include <lttv/lttv.h>
 #include <lttv/module.h>
@@ -26,6 +30,7 @@ typedef struct {
 	char *text;
 	gsize len;
 	LttvTraceState *state;         /* with --process */
+	gint64 clock_offset;           /* trace time + this: ns since the epoch (--clock-date) */
 	TypeCache **types;     /* by event id below DENSE_ID_LIMIT, filled on first use */
 	guint n_types;
 	GHashTable *sparse;    /* larger ids (extended headers) -> TypeCache */
@@ -34,7 +39,7 @@ typedef struct {
 /* An id read from a file must not size an array. */
 #define DENSE_ID_LIMIT 65536U
 
-static gboolean no_field_names, process_columns, no_events;
+static gboolean no_field_names, process_columns, no_events, clock_date;
 static TextDumpStatsFormat stats_format;
 static GPtrArray *prefixes;    /* Prefix *, one per tracefile of the current run */
 
@@ -237,6 +242,27 @@ static void put_process(LttvTraceState *state, const LttEvent *e)
 	put(status, strlen(status));
 }
 
+/* A trace time as the wall-clock date and time, UTC, to the ns. */
+static void put_date(LttTime t, gint64 offset)
+{
+	gint64 wall = (gint64) t + offset;
+	gint64 secs = wall >= 0 ? wall / (gint64) LTT_NSEC_PER_SEC : (wall + 1) / (gint64) LTT_NSEC_PER_SEC - 1;
+	time_t tt = (time_t) secs;
+	struct tm tm;
+	char buf[32];
+
+	if (gmtime_r(&tt, &tm) == NULL || strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm) == 0) {
+		put_time(t);
+		return;
+	}
+	put(buf, strlen(buf));
+	/* The nine digits after the point, as for the plain time. */
+	char *p = reserve(10);
+	g_snprintf(p, 11, ".%09u", (guint) (wall - secs * (gint64) LTT_NSEC_PER_SEC));
+	text_dump_out.len += 10;
+	put_c('Z');
+}
+
 static gboolean print_event(void *hook_data, void *call_data)
 {
 	Prefix *prefix = hook_data;
@@ -244,7 +270,10 @@ static gboolean print_event(void *hook_data, void *call_data)
 	const LttEvent *e = tfc->e;
 	const TypeCache *c = type_cache(prefix, e);
 	put_padded(prefix->text, prefix->len);
-	put_time(e->time);
+	if (clock_date)
+		put_date(e->time, prefix->clock_offset);
+	else
+		put_time(e->time);
 	if (prefix->state != NULL)
 		put_process(prefix->state, e);
 	put_c(' ');
@@ -277,6 +306,15 @@ static gboolean tracefile_before(void *hook_data, void *call_data)
 	g_free(text);
 	if (process_columns)
 		p->state = attribute_pointer(tfc->t_context->a, "batch/state");
+	p->clock_offset = ltt_trace_info(tfc->t_context->t)->clock_offset;
+	if (clock_date && prefixes->len == 0) {
+		const LttTraceInfo *info = ltt_trace_info(tfc->t_context->t);
+		char *header = g_strdup_printf("# times: wall-clock UTC, the %s clock of each trace plus its offset "
+		                               "(%s: %" G_GINT64_FORMAT " ns)\n", info->clock_name,
+		                               ltt_trace_name(tfc->t_context->t), info->clock_offset);
+		put(header, strlen(header));
+		g_free(header);
+	}
 	g_ptr_array_add(prefixes, p);
 	lttv_hooks_add(event, print_event, p, LTTV_PRIO_DEFAULT);
 	return FALSE;
@@ -370,6 +408,9 @@ static const struct {
 	  LTTV_OPT_NONE, &no_field_names, NULL },
 	{ "process", 'p', "add the columns PID TGID \"NAME\" MODE SUBMODE STATUS of the task running "
 	  "the event's CPU", NULL, LTTV_OPT_NONE, &process_columns, want_state },
+	{ "clock-date", 0, "print times as wall-clock UTC dates (the trace's clock plus its offset to "
+	  "the epoch) instead of seconds of the trace's clock, after a header naming the clock", NULL,
+	  LTTV_OPT_NONE, &clock_date, NULL },
 	{ "no-events", 0, "print no event lines (only the statistics of -s)", NULL,
 	  LTTV_OPT_NONE, &no_events, NULL },
 	{ "stats-format", 0, "print the statistics of -s as an indented tree (default) or as "
