@@ -153,7 +153,8 @@ static void test_calls(void)
 }
 
 /* Its CPU time within 0.5 % of what the kernel accounted (plus the time
- * the hypervisor stole meanwhile, which the kernel does not charge). */
+ * the hypervisor stole meanwhile, which the kernel does not charge
+ * either). */
 static void test_cpu_time(void)
 {
 	const LttvStatsNode *p;
@@ -162,8 +163,14 @@ static void test_cpu_time(void)
 
 	if (skipped())
 		return;
-	while ((p = process_node(rec.pid, &i)) != NULL)
-		traced += p->cpu_time;
+	/* The kernel does not charge a task the IRQs it was interrupted by
+	 * (IRQ time accounting): neither does the comparison. */
+	while ((p = process_node(rec.pid, &i)) != NULL) {
+		const LttvStatsNode *irq = lttv_stats_node_find_mode(p, LTTV_MODE_IRQ);
+		const LttvStatsNode *softirq = lttv_stats_node_find_mode(p, LTTV_MODE_SOFTIRQ);
+
+		traced += p->cpu_time - (irq != NULL ? irq->cpu_time : 0) - (softirq != NULL ? softirq->cpu_time : 0);
+	}
 	g_test_message("traced %" G_GUINT64_FORMAT " ns, getrusage %" G_GUINT64_FORMAT " ns", traced, rec.cpu_ns);
 	g_assert_cmpuint(traced + rec.cpu_ns / 200, >=, rec.cpu_ns);
 	g_assert_cmpuint(traced, <=, rec.cpu_ns + rec.cpu_ns / 200 + rec.steal_ns);
@@ -210,6 +217,65 @@ static void test_lttd_mode(void)
 	g_assert_cmpuint(found, >, 0);
 }
 
+/* Events recorded while lttd was the current task (their common_pid):
+ * its own system calls and faults (*own) and the rest but its switches
+ * (*others: IRQs, soft IRQs, wakeups, other tasks' events that merely ran
+ * in its context). */
+static void lttd_context_events(gint32 lttd, guint64 *own, guint64 *others)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(rec.trace, &error);
+	guint i;
+
+	g_assert_no_error(error);
+	*own = *others = 0;
+	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(trace, i);
+
+		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
+			continue;
+		do {
+			const LttEvent *e = ltt_tracefile_event(tf);
+			const LttEventType *et = ltt_event_type(e);
+			const LttField *f = ltt_event_type_field_by_name(et, "common_pid");
+			const char *name = ltt_event_type_name(et);
+
+			if (f == NULL || ltt_event_get_int(e, f) != lttd)
+				continue;
+			if (g_str_has_prefix(name, "sys_") || g_str_has_prefix(name, "page_fault"))
+				(*own)++;
+			else if (strcmp(name, "sched_switch") != 0)   /* kept even when lttd was not traced */
+				(*others)++;
+		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
+	}
+	ltt_trace_unref(trace);
+}
+
+/* lttd leaves out its own system calls and faults, nothing else: events
+ * in its context (the soft IRQs, IRQs and switches it was interrupted by)
+ * are kept. */
+static void test_lttd_context(void)
+{
+	guint64 own, others;
+	gint32 lttd = -1;
+	guint i;
+
+	if (skipped())
+		return;
+	for (i = 0; i < rec.tree->children->len && lttd < 0; i++) {
+		const LttvStatsNode *p = g_ptr_array_index(rec.tree->children, i);
+
+		if (p->name != NULL && strcmp(p->name, "lttd") == 0)
+			lttd = p->pid;
+	}
+	g_assert_cmpint(lttd, >, 0);
+	lttd_context_events(lttd, &own, &others);
+	g_test_message("lttd %d: %" G_GUINT64_FORMAT " events of its own, %" G_GUINT64_FORMAT " others in its context",
+	               lttd, own, others);
+	g_assert_cmpuint(own, ==, 0);
+	g_assert_cmpuint(others, >, 0);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -222,6 +288,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state-recorded/cpu-time", test_cpu_time);
 	g_test_add_func("/state-recorded/rename", test_rename);
 	g_test_add_func("/state-recorded/lttd-mode", test_lttd_mode);
+	g_test_add_func("/state-recorded/lttd-context", test_lttd_context);
 	status = g_test_run();
 	if (rec.tree != NULL) {
 		lttv_stats_node_free(rec.tree);
