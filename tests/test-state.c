@@ -775,7 +775,6 @@ static void test_names(void)
 	ltt_payload_put_string(&b->pl, "worker-0");
 	ltt_payload_put_s16(&b->pl, 0);
 	emit(b, 0, T0 + 300, E_RENAME);
-	/* The switch says 10 is "cpu-burner-with": the same name, cut. */
 	ltt_payload_put_string(&b->pl, "cpu-burner-with");
 	ltt_payload_put_s32(&b->pl, 10);
 	ltt_payload_put_s32(&b->pl, 120);
@@ -786,6 +785,8 @@ static void test_names(void)
 	emit(b, 0, T0 + 400, E_SWITCH);
 	sched_switch(b, 1, T0 + 500, 0, 0, 11, "worker-0");   /* no comm for swapper/1 */
 	sched_switch(b, 0, T0 + 600, 13, 1, 0, "swapper/0");
+	/* The switch says 10 is "cpu-burner-with": the same name, cut. */
+	sched_switch(b, 0, T0 + 700, 0, 0, 10, "cpu-burner-with");
 	replay_open(&r, builder_finish(b), FALSE);
 	/* The child's comm "child" is not its parent's: it stays. */
 	run_until(&r, T0 + 250);

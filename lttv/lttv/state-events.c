@@ -200,7 +200,9 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 	guint i;
 
 	h->cpu_local = lttv_event_kind_is_cpu_local(h->kind);
-	h->closer = lttv_event_kind_closer(h->kind);
+	/* An event that names its task is checked alone (state.c), never
+	 * applied at once with its closer. */
+	h->closer = h->evidence == NULL ? lttv_event_kind_closer(h->kind) : LTTV_EV_NONE;
 	h->user_entry = h->kind == LTTV_EV_SYS_ENTER || h->kind == LTTV_EV_PAGE_FAULT_USER;
 	if (h->kind >= LTTV_EV_STATEDUMP_PROCESS && h->kind <= LTTV_EV_STATEDUMP_END)
 		h->slot = LTTV_NO_SLOT;

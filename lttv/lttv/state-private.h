@@ -62,7 +62,8 @@ typedef struct {
 typedef struct {
 	LttvEventKind kind;
 	gboolean cpu_local;      /* lttv_event_kind_is_cpu_local(kind) */
-	LttvEventKind closer;    /* a CPU-local kind that opens a frame: the kind that closes it, else NONE */
+	LttvEventKind closer;    /* a CPU-local kind that opens a frame: the kind that closes it, else NONE
+	                          * (also when the event names its task: evidence) */
 	gboolean user_entry;     /* enters the kernel from user mode (system call, user fault) */
 	guint type_index;        /* dense index of the event type within the trace */
 	guint slot;              /* where the statistics' frames count it, LTTV_NO_SLOT: not there */
@@ -112,6 +113,10 @@ struct _LttvProcess {
 	guint cpu;
 	LttvProcessStatus status;
 	const char *name;          /* interned */
+	/* The comm (comm_len bytes) of the last switch to it (G_MAXUINT8: none
+	 * since its name changed): a switch with the same comm changes nothing. */
+	char comm[16];
+	guint8 comm_len;
 	LttTime birth, first_seen;
 	gboolean kernel_thread;
 	guint fork_seen;           /* which fork events announced it (state.c) */

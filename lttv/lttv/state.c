@@ -72,6 +72,7 @@ static LttvProcess *process_new(gint32 pid, guint cpu, const char *name, LttTime
 	p->cpu = cpu;
 	p->status = LTTV_STATUS_UNKNOWN;
 	p->name = g_intern_string(name != NULL ? name : "");
+	p->comm_len = G_MAXUINT8;
 	p->first_seen = t;
 	p->capacity = 4;
 	p->stack = g_new(LttvExecFrame, p->capacity);
@@ -141,13 +142,88 @@ static gboolean comm_truncates(const char *name, const char *comm)
 	return strlen(comm) == COMM_MAX && strlen(name) > COMM_MAX && strncmp(name, comm, COMM_MAX) == 0;
 }
 
+static void set_name(LttvProcess *p, const char *name)
+{
+	p->name = g_intern_string(name);
+	p->comm_len = G_MAXUINT8;
+}
+
 /* The task's name as an event says it is now (a switch's comm, a
  * rename). */
 static void name_from_comm(LttvProcess *p, const char *comm)
 {
-	if (G_LIKELY(strcmp(p->name, comm) == 0) || comm[0] == '\0' || comm_truncates(p->name, comm))
+	if (strcmp(p->name, comm) == 0 || comm[0] == '\0' || comm_truncates(p->name, comm))
 		return;
-	p->name = g_intern_string(comm);
+	set_name(p, comm);
+}
+
+/* A string field whose end the reading of a later field found: where it
+ * starts and its length, without a search; NULL when not found so. */
+static inline const char *string_found(const LttvFieldReader *r, const LttvEventData *e, gsize *len)
+{
+	gsize off;
+
+	if (!r->walkable || r->n_strings >= e->n_ends)
+		return NULL;
+	off = (r->n_strings > 0 ? e->ends[r->n_strings - 1] : 0) + (gsize) r->tail;
+	if (off >= e->ends[r->n_strings])
+		return NULL;
+	*len = e->ends[r->n_strings] - 1 - off;
+	return (const char *) e->payload + off;
+}
+
+/* Whether the len bytes at s are p's comm (its last switch's). */
+static inline gboolean comm_same(const LttvProcess *p, const char *s, gsize len)
+{
+	guint64 a, b;
+	guint32 c, d;
+
+	if (len != p->comm_len)
+		return FALSE;
+	/* Two loads that overlap cover any length from 4 to 16. */
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, p->comm, 8);
+		if (a != b)
+			return FALSE;
+		memcpy(&a, s + len - 8, 8);
+		memcpy(&b, p->comm + len - 8, 8);
+		return a == b;
+	}
+	if (len >= 4) {
+		memcpy(&c, s, 4);
+		memcpy(&d, p->comm, 4);
+		if (c != d)
+			return FALSE;
+		memcpy(&c, s + len - 4, 4);
+		memcpy(&d, p->comm + len - 4, 4);
+		return c == d;
+	}
+	return memcmp(s, p->comm, len) == 0;
+}
+
+/* name_from_comm with the comm a switch gives the task it runs (field r),
+ * which usually is the one the task's last switch gave: compared with the
+ * copy the task keeps.  (Renames while it runs come as task_rename or
+ * sched_process_exec.) */
+static inline void name_from_switch(LttvProcess *p, const LttvFieldReader *r, LttvEventData *ev)
+{
+	gsize len = 0;
+	const char *comm = string_found(r, ev, &len);
+
+	if (G_LIKELY(comm != NULL) && comm_same(p, comm, len))
+		return;
+	if (comm == NULL) {
+		comm = lttv_field_reader_string(r, ev);
+		len = strlen(comm);
+	}
+	name_from_comm(p, comm);
+	if (len < sizeof p->comm) {
+		memcpy(p->comm, comm, len);
+		p->comm_len = (guint8) len;
+	} else {
+		p->comm_len = G_MAXUINT8;
+	}
 }
 
 LttvTraceState *lttv_trace_state_new(LttTrace *trace)
@@ -441,7 +517,7 @@ static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, LttvE
 		process_insert(ts, p);
 	}
 	if (p->name[0] == '\0' && name != NULL && !foreign(ts, p, cpu))
-		p->name = g_intern_string(lttv_field_reader_string(name, ev));
+		set_name(p, lttv_field_reader_string(name, ev));
 	return p;
 }
 
@@ -533,11 +609,10 @@ static void on_sched_switch(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 	prev->status = status_after_switch(prev, prev_state);
 	lane_wake_again(ts, prev, t);
 	prev->cpu = cpu;
-	name_from_comm(prev, lttv_field_reader_string(&h->fields[0], ev));
 	ts->cpus[cpu].running = NULL;
 	next = process_get(ts, next_pid, cpu, ev, &h->fields[3], t);
 	set_running(ts, cpu, next, t);
-	name_from_comm(next, lttv_field_reader_string(&h->fields[3], ev));
+	name_from_switch(next, &h->fields[3], ev);
 }
 
 static void on_rename(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
@@ -645,7 +720,7 @@ static void on_exec(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandle
 	LttvProcess *p = process_get(ts, pid, cpu, ev, NULL, t);
 
 	if (!foreign(ts, p, cpu))
-		p->name = g_intern_string(slash != NULL ? slash + 1 : filename);
+		set_name(p, slash != NULL ? slash + 1 : filename);
 }
 
 static void on_process_exit(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
@@ -687,7 +762,7 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 		return;
 	p->tgid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
 	p->ppid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
-	p->name = g_intern_string(lttv_field_reader_string(&h->fields[3], ev));
+	set_name(p, lttv_field_reader_string(&h->fields[3], ev));
 	p->kernel_thread = pid == 0 || lttv_field_reader_int(&h->fields[7], ev) != 0;
 	set_birth(ts, p, (LttTime) lttv_field_reader_int(&h->fields[8], ev));
 	p->cpu = pcpu;
@@ -850,8 +925,9 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || cpu >= ts->cpu_count
 	    || (p = ts->cpus[cpu].running) == NULL || n_body > LTTV_PAIR_BODY_MAX)
 		return FALSE;
-	/* Events that name their task are checked one by one (check_evidence). */
-	if (h1->evidence != NULL || h2->evidence != NULL)
+	/* Events that name their task are checked one by one (check_evidence;
+	 * h1's closer is NONE then). */
+	if (h2->evidence != NULL)
 		return FALSE;
 	lttv_event_data_init(&data, h1, ev1);
 	from_user = frame_opened(&data, &mode, &submode);
@@ -906,16 +982,14 @@ static void repair_running(LttvTraceState *ts, guint cpu, LttvProcess *actual, L
 	cpu_enter(ts, cpu);
 }
 
-/* An event that says which task it ran in (h->evidence) is trusted over
- * the state's belief (doc/analysis.md §1.4).  FALSE when, run in lanes,
- * the change must wait for time order (the run is void). */
-static gboolean check_evidence(LttvTraceState *ts, LttvEventData *ev, guint cpu, LttTime t)
+/* An event that says it ran in task pid (h->evidence), not in the one the
+ * state believes runs on cpu: the event is trusted (doc/analysis.md §1.4).
+ * FALSE when, run in lanes, the change must wait for time order (the run
+ * is void). */
+static G_GNUC_NO_INLINE gboolean follow_evidence(LttvTraceState *ts, LttvEventData *ev, guint cpu, gint32 pid, LttTime t)
 {
-	gint32 pid = (gint32) lttv_field_reader_int(ev->h->evidence, ev);
 	LttvProcess *p = ts->cpus[cpu].running, *actual;
 
-	if (G_LIKELY(p != NULL && p->pid == pid) || pid < 0)
-		return TRUE;
 	/* Like a switch: in lanes only an ordered event may do it. */
 	if (ev->h->cpu_local && lane_conflict(ts))
 		return FALSE;
@@ -937,12 +1011,8 @@ static gboolean check_evidence(LttvTraceState *ts, LttvEventData *ev, guint cpu,
 /* A system call or a user fault while the idle task is believed to run:
  * the idle task has no user mode, so some other task runs, which one is
  * not known.  FALSE when, in lanes, the run is void. */
-static inline gboolean user_entry_possible(LttvTraceState *ts, guint cpu, LttTime t)
+static G_GNUC_NO_INLINE gboolean leave_idle(LttvTraceState *ts, guint cpu, LttTime t)
 {
-	LttvProcess *p = cpu < ts->cpu_count ? ts->cpus[cpu].running : NULL;
-
-	if (G_LIKELY(p == NULL || p->pid != 0))
-		return TRUE;
 	if (lane_conflict(ts))
 		return FALSE;
 	repair_running(ts, cpu, NULL, t);
@@ -958,12 +1028,16 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 
 	lttv_event_data_init(ev, h, event);
 	if (h->evidence != NULL) {
+		gint32 pid = (gint32) lttv_field_reader_int(h->evidence, ev);
+
 		ensure_cpu(ts, cpu);
-		if (!check_evidence(ts, ev, cpu, t))
+		p = ts->cpus[cpu].running;
+		if (G_UNLIKELY(p == NULL || p->pid != pid) && pid >= 0 && !follow_evidence(ts, ev, cpu, pid, t))
 			return;
-	}
-	if (h->user_entry && !user_entry_possible(ts, cpu, t))
+	} else if (h->user_entry && cpu < ts->cpu_count && (p = ts->cpus[cpu].running) != NULL
+	           && G_UNLIKELY(p->pid == 0) && !leave_idle(ts, cpu, t)) {
 		return;
+	}
 	if (ts->stats != NULL)
 		lttv_stats_on_event(ts->stats, cpu, h, t);
 	if (h->kind == LTTV_EV_NONE)

@@ -219,11 +219,10 @@ static inline LttvStatsFrame *lttv_stats_frame_new(LttvStatsProc *ps, guint i)
  * -1), so that CPU time sums to CPUs x span (doc/analysis.md §3). */
 G_GNUC_INTERNAL void lttv_stats_charge_unknown(LttvStats *s, guint cpu, LttTime dt);
 
-/* What cpu executed up to t goes to its running task's current frame,
+/* What cpu (c) executed up to t goes to its running task's current frame,
  * returned (NULL when no task is known there). */
-static inline LttvStatsFrame *lttv_stats_charge(LttvStats *s, guint cpu, LttTime t)
+static inline LttvStatsFrame *lttv_stats_charge(LttvStats *s, LttvStatsCpu *c, guint cpu, LttTime t)
 {
-	LttvStatsCpu *c = &s->cpus[cpu];
 	LttvStatsFrame *f = c->proc != NULL ? lttv_stats_cpu_frame(c) : NULL;
 
 	if (t > c->last) {
@@ -248,7 +247,7 @@ static inline void lttv_stats_on_event(LttvStats *s, guint cpu, const LttvEventH
 	guint slot = h->slot;
 
 	lttv_stats_ensure_cpu(s, cpu);
-	f = lttv_stats_charge(s, cpu, t);
+	f = lttv_stats_charge(s, &s->cpus[cpu], cpu, t);
 	if (G_LIKELY(f != NULL && slot < LTTV_EVENT_SLOTS && f->counts[slot] != G_MAXUINT32)) {
 		f->counts[slot]++;
 		f->mask |= 1u << slot;
@@ -260,7 +259,7 @@ static inline void lttv_stats_on_event(LttvStats *s, guint cpu, const LttvEventH
 static inline void lttv_stats_on_cpu_leave(LttvStats *s, guint cpu, LttTime t)
 {
 	lttv_stats_ensure_cpu(s, cpu);
-	lttv_stats_charge(s, cpu, t);
+	lttv_stats_charge(s, &s->cpus[cpu], cpu, t);
 }
 
 static inline guint lttv_stats_leaf_hash(guint cpu, LttvExecMode mode, gint32 submode)

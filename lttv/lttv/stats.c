@@ -589,7 +589,7 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	top = &ps->frames[ps->depth - 1];
 	if (c->proc != ps || c->task != p || t == NULL || t->birth != p->birth || top->counts[h1->slot] == G_MAXUINT32)
 		return FALSE;
-	lttv_stats_charge(s, cpu, t1);
+	lttv_stats_charge(s, c, cpu, t1);
 	top->counts[h1->slot]++;
 	top->mask |= 1u << h1->slot;
 	dt = t2 > c->last ? t2 - c->last : 0;
