@@ -791,6 +791,8 @@ static void test_names(void)
 	/* The child's comm "child" is not its parent's: it stays. */
 	run_until(&r, T0 + 250);
 	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(r.ts, 12, 0)), ==, "child");
+	run_until(&r, T0 + 350);
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(r.ts, 11, 0)), ==, "worker-0");
 	run_until(&r, LTT_TIME_INFINITE);
 	ts = r.ts;
 	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 10, 0)), ==, "cpu-burner-with-a-long-name");
