@@ -2,7 +2,8 @@
  * (doc/analysis.md §1.4, §1.5): lttctl records ltt-getppid-loop, whose
  * getppid calls and CPU time (getrusage) the trace must give exactly, and
  * whose name set with prctl the state must know; lttd's own time is not
- * shown inside a system call.  Needs root and tracefs: otherwise every case
+ * shown inside a system call, the events of its context are kept; tasks
+ * keep their birth from one recording to the next.  Needs root and tracefs: otherwise every case
  * says why and skips. */
 #include "config.h"
 #include <stdio.h>
@@ -196,6 +197,59 @@ static void test_rename(void)
 	}
 }
 
+/* A task that existed before two recordings has the same birth in both
+ * (the state dump rounds the clocks' difference to the tick), so the same
+ * (pid, birth) key. */
+static void test_stable_births(void)
+{
+	const char *top = g_getenv("TOP_BUILDDIR");
+	char *lttctl, *second, *out = NULL, *err = NULL;
+	GError *error = NULL;
+	LttvTraceState *ts2 = NULL;
+	LttvStats *s2;
+	LttTrace *trace;
+	GPtrArray *all;
+	guint i, compared = 0;
+	int status;
+
+	if (skipped())
+		return;
+	lttctl = g_build_filename(top, "ltt-control", "lttctl", NULL);
+	second = g_build_filename(rec.dir, "second", NULL);
+	{
+		char *argv[] = { lttctl, "record", "-o", second, "--", "true", NULL };
+
+		if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error)
+		    || !g_spawn_check_wait_status(status, &error))
+			g_error("lttctl record: %s: %s", error->message, err != NULL ? err : "");
+	}
+	trace = ltt_trace_open(second, &error);
+	g_assert_no_error(error);
+	s2 = lttv_stats_run_trace(trace, &ts2, NULL);
+	all = lttv_trace_state_processes(rec.ts);
+	for (i = 0; i < all->len; i++) {
+		LttvProcess *p = g_ptr_array_index(all, i), *q;
+
+		if (!lttv_process_is_kernel_thread(p) || lttv_process_pid(p) <= 2 || lttv_process_birth(p) == 0)
+			continue;
+		q = lttv_trace_state_find_process(ts2, lttv_process_pid(p), 0);
+		if (q == NULL)
+			continue;
+		g_assert_cmpuint(lttv_process_birth(q), ==, lttv_process_birth(p));
+		compared++;
+	}
+	g_test_message("%u kernel threads compared", compared);
+	g_assert_cmpuint(compared, >, 0);
+	g_ptr_array_unref(all);
+	lttv_stats_free(s2);
+	lttv_trace_state_free(ts2);
+	ltt_trace_unref(trace);
+	g_free(out);
+	g_free(err);
+	g_free(second);
+	g_free(lttctl);
+}
+
 /* lttd does not record its own system calls: its time is not shown in
  * one system call for the whole trace. */
 static void test_lttd_mode(void)
@@ -289,6 +343,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state-recorded/rename", test_rename);
 	g_test_add_func("/state-recorded/lttd-mode", test_lttd_mode);
 	g_test_add_func("/state-recorded/lttd-context", test_lttd_context);
+	g_test_add_func("/state-recorded/stable-births", test_stable_births);
 	status = g_test_run();
 	if (rec.tree != NULL) {
 		lttv_stats_node_free(rec.tree);
