@@ -865,9 +865,15 @@ static void evidence_trace(const char *name, gboolean pids, gboolean idle_syscal
 
 static void test_missing_switches(void)
 {
+	const char *missed[] = { "--cpus=3", "--processes=20", "--events=40000", "--seed=11", "--missed-switches=7", NULL };
+	const char *pids[] = { "--cpus=3", "--processes=20", "--events=40000", "--seed=11", "--missed-switches=7",
+	                       "--common-pid", NULL };
+
 	evidence_trace("switch-evidence", FALSE, FALSE, EXPECT_LANES);
 	evidence_trace("idle-syscall", FALSE, TRUE, EXPECT_REDONE);
 	evidence_trace("pid-evidence", TRUE, FALSE, EXPECT_REDONE);
+	check_synth("missed-switches", EXPECT_ANY, missed);
+	check_synth("missed-switches-pids", EXPECT_ANY, pids);
 }
 
 int main(int argc, char **argv)
