@@ -651,6 +651,7 @@ static void test_missing_switch(void)
 	/* Repaired at the first call: 100 ran from then on, in user mode
 	 * between the calls. */
 	g_assert_cmpuint(lttv_trace_state_repairs(ts), ==, 1);
+	g_assert_cmpuint(tree->unaccounted, ==, 1);
 	g_assert_cmpuint(submode_time(tree, 100, LTTV_MODE_SYSCALL, 110), ==, 10 * 50);
 	/* Its calls, not what happened inside them (doc/analysis.md §3). */
 	g_assert_cmpuint(lttv_stats_node_find_mode(lttv_stats_node_find_process(tree, 100, 0, 0), LTTV_MODE_SYSCALL)->calls,

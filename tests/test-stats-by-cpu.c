@@ -34,6 +34,8 @@ static void assert_run_equal(LttvStats *s, LttvTraceState *ts, const Want *want)
 
 	analysis_assert_tree_equal(got_cpu, want->cpu);
 	analysis_assert_tree_equal(got_proc, want->proc);
+	g_assert_cmpuint(got_cpu->unaccounted, ==, want->cpu->unaccounted);
+	g_assert_cmpuint(lttv_trace_state_repairs(ts), ==, lttv_trace_state_repairs(want->ts));
 	analysis_assert_state_equal(ts, want->ts);
 	g_assert_cmpuint(lttv_trace_state_event_count(ts), ==, lttv_trace_state_event_count(want->ts));
 	g_assert_cmpuint(lttv_trace_state_time(ts), ==, lttv_trace_state_time(want->ts));

@@ -114,6 +114,7 @@ struct _LttvStats {
 	LttvTraceState *ts;
 	LttTime start;
 	LttTime elapsed_from;          /* elapsed times count from here: start, or the head's for a tail */
+	guint64 repairs_from;          /* the state's repairs when the statistics started */
 	gboolean closed;
 	GHashTable *split;             /* LttvSplitTask of a split trace's head or tail, owned; NULL: none */
 	GHashTable *tasks;             /* LttvStatsTask (key: itself, by pid, birth, cpu), owned */

@@ -257,6 +257,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	GHashTableIter it;
 	gpointer task;
 
+	trace->unaccounted = s->ts->repairs - s->repairs_from;
 	g_hash_table_iter_init(&it, s->tasks);
 	while (g_hash_table_iter_next(&it, &task, NULL))
 		g_ptr_array_add(tasks, task);

@@ -534,6 +534,7 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 	s->ts = ts;
 	s->start = start;
 	s->elapsed_from = start;
+	s->repairs_from = ts->repairs;
 	s->tasks = g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
 	lttv_stats_ensure_cpu(s, ts->cpu_count > 0 ? ts->cpu_count - 1 : 0);
 	lttv_trace_state_set_stats(ts, s);
@@ -677,6 +678,8 @@ void lttv_stats_add(LttvStats *into, LttvStats *from)
 		for (i = 0; i < ft->n_leaves; i++)
 			leaf_add(into, t, &ft->leaves[i], map);
 	}
+	if (from->start < into->start)
+		into->repairs_from = from->repairs_from;
 	into->start = MIN(into->start, from->start);
 	g_free(map);
 }

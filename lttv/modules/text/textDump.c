@@ -320,12 +320,31 @@ static gboolean tracefile_before(void *hook_data, void *call_data)
 	return FALSE;
 }
 
+/* After a trace's statistics, when some switches were missed by the
+ * tracer: how many times the events' own evidence repaired the task
+ * believed running (doc/analysis.md §1.4). */
+static void print_unaccounted(const LttvStatsNode *tree, const char *name)
+{
+	char *line;
+
+	if (tree->unaccounted == 0)
+		return;
+	if (stats_format == TEXT_DUMP_STATS_PATHS)
+		line = g_strdup_printf("%s/unaccounted %" G_GUINT64_FORMAT "\n", name, tree->unaccounted);
+	else
+		line = g_strdup_printf("  unaccounted switches=%" G_GUINT64_FORMAT "\n", tree->unaccounted);
+	put(line, strlen(line));
+	g_free(line);
+}
+
 static void print_stats(const LttvTracesetContext *ctx)
 {
 	for (guint i = 0; i < ctx->n_traces; i++) {
 		const LttvStatsNode *tree = attribute_pointer(ctx->traces[i]->a, "batch/stats");
-		if (tree != NULL)
+		if (tree != NULL) {
 			text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
+			print_unaccounted(tree, ltt_trace_name(ctx->traces[i]->t));
+		}
 	}
 }
 
