@@ -77,7 +77,8 @@ guint64 lttv_trace_state_event_count(const LttvTraceState *ts);
 /* How many times an event's own evidence (a switch's prev_pid, the pid an
  * event carries, a system call on the idle task) contradicted the task the
  * state believed was running, and the state corrected it
- * (doc/analysis.md §1.4). */
+ * (doc/analysis.md §1.4), since the state was made (copies keep the count;
+ * a state read from the checkpoint cache starts from 0). */
 guint64 lttv_trace_state_repairs(const LttvTraceState *ts);
 /* Processes.  Pointers stay valid until the next apply. */
 guint lttv_trace_state_cpu_count(const LttvTraceState *ts);
