@@ -925,7 +925,7 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || cpu >= ts->cpu_count
 	    || (p = ts->cpus[cpu].running) == NULL || n_body > LTTV_PAIR_BODY_MAX)
 		return FALSE;
-	/* Events that name their task are checked one by one (check_evidence;
+	/* Events that name their task are checked one by one (follow_evidence;
 	 * h1's closer is NONE then). */
 	if (h2->evidence != NULL)
 		return FALSE;
