@@ -2,6 +2,8 @@
  * damaged or hostile, written by a real libltt-ust process and then
  * corrupted.  The drainer must never crash, must skip what is damaged and
  * count it as lost, and must keep the registry to itself. */
+#include "config.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -58,8 +60,10 @@ static void fixture_teardown(Fixture *f, gconstpointer data)
 }
 
 /* A child process traces EVENTS events (payload: u32 seq) and exits: its
- * buffer file stays in the registry, as after a crash.  Returns its path. */
-static char *record_in_child(Fixture *f)
+ * buffer file stays in the registry, as after a crash.  env_name: its
+ * LTT_UST_NAME (NULL: unset), program: its program name (NULL: this one's);
+ * the file must be registered as file_name-PID.  Returns its path. */
+static char *record_as_in_child(Fixture *f, const char *env_name, const char *program, const char *file_name)
 {
 	pid_t pid = fork();
 	int status;
@@ -69,7 +73,12 @@ static char *record_in_child(Fixture *f)
 	if (pid == 0) {
 		static LTT_UST_EVENT(ev, "seq", "n: u32;");
 		setenv("LTT_UST_REGISTRY", f->registry, 1);
-		setenv("LTT_UST_NAME", "victim", 1);
+		if (env_name)
+			setenv("LTT_UST_NAME", env_name, 1);
+		else
+			unsetenv("LTT_UST_NAME");
+		if (program)
+			program_invocation_short_name = (char *) program;
 		setenv("LTT_UST_CLOCK", "monotonic", 1);
 		for (guint32 i = 0; i < EVENTS; i++)
 			ltt_ust_emit(&ev, &i, sizeof i);
@@ -77,9 +86,19 @@ static char *record_in_child(Fixture *f)
 	}
 	g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
 	g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	path = g_strdup_printf("%s/victim-%d%s", f->registry, (int) pid, LTT_UST_SHM_SUFFIX);
+	path = g_strdup_printf("%s/%s-%d%s", f->registry, file_name, (int) pid, LTT_UST_SHM_SUFFIX);
 	g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
 	return path;
+}
+
+static char *record_named_in_child(Fixture *f, const char *name)
+{
+	return record_as_in_child(f, name, NULL, name);
+}
+
+static char *record_in_child(Fixture *f)
+{
+	return record_named_in_child(f, "victim");
 }
 
 static guint8 *map_file(const char *path, gsize *size)
@@ -258,6 +277,67 @@ static void test_bad_type(Fixture *f, gconstpointer data)
 	g_free(path);
 }
 
+/* An application whose records do not match their declared type (here the
+ * declaration says u64 where the library wrote u32s, as a library that did
+ * not check sizes would): its file is put aside, named, and the other
+ * application's events are all drained; a restarted drainer is not stopped
+ * by it either. */
+static void test_bad_payload_quarantined(Fixture *f, gconstpointer data)
+{
+	char *good = record_in_child(f), *bad = record_named_in_child(f, "bad");
+	char *aside = g_strdup_printf("%.*s.quarantined", (int) (strlen(bad) - strlen(LTT_UST_SHM_SUFFIX)), bad);
+	gsize size;
+	guint8 *m = map_file(bad, &size);
+	struct ltt_ust_shm_header *h = (void *) m;
+	struct ltt_ust_type_record *r = (void *) (m + h->types_offset);
+	guint64 events, lost;
+
+	g_assert_cmpstr(r->text + strlen(r->text) + 1, ==, "n: u32;");
+	memcpy(r->text + strlen(r->text) + 1, "n: u64;", 8);
+	munmap(m, size);
+	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE, "*has a payload of 4 bytes, its type needs 8*put aside as*");
+	drain_and_count(f, &events, &lost);
+	g_test_assert_expected_messages();
+	/* All of victim's, and bad's thread announcement (its first record). */
+	g_assert_cmpuint(events, ==, EVENTS + 1 + 1);
+	g_assert_false(g_file_test(good, G_FILE_TEST_EXISTS));
+	g_assert_false(g_file_test(bad, G_FILE_TEST_EXISTS));
+	g_assert_true(g_file_test(aside, G_FILE_TEST_EXISTS));
+	remove_tree(f->trace);
+	drain_and_count(f, &events, &lost);
+	g_assert_cmpuint(events, ==, 0);
+	g_free(aside);
+	g_free(bad);
+	g_free(good);
+}
+
+/* The library refuses a payload that cannot be of its type, says so to the
+ * program and counts the event lost. */
+static void test_refused_payloads(Fixture *f, gconstpointer data)
+{
+	pid_t pid = fork();
+	int status;
+	guint64 events, lost;
+
+	g_assert_cmpint(pid, >=, 0);
+	if (pid == 0) {
+		static LTT_UST_EVENT(ev_u32, "fixed", "a: u32;");
+		static LTT_UST_EVENT(ev_str, "text", "s: string;");
+		guint8 buf[8] = "ab";
+		gboolean ok;
+		setenv("LTT_UST_REGISTRY", f->registry, 1);
+		ok = !ltt_ust_emit(&ev_u32, buf, 8) && !ltt_ust_emit(&ev_u32, buf, 2) && !ltt_ust_emit(&ev_u32, buf, 0)
+		     && ltt_ust_emit(&ev_u32, buf, 4) && !ltt_ust_emit(&ev_str, buf, 0) && ltt_ust_emit(&ev_str, buf, 3);
+		_exit(ok && ltt_ust_refused_events() == 4 && ltt_ust_lost_events() == 4 ? 0 : 1);
+	}
+	g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+	g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	drain_and_count(f, &events, &lost);
+	/* The two good events and the thread's announcement. */
+	g_assert_cmpuint(events, ==, 3);
+	g_assert_cmpuint(lost, ==, 4);
+}
+
 /* A traced process forks: the child records into buffers of its own (its
  * own channel), not into its parent's. */
 static void test_fork(Fixture *f, gconstpointer data)
@@ -342,6 +422,10 @@ int main(int argc, char **argv)
 	g_test_add("/ust/drain/truncated", Fixture, NULL, fixture_setup, test_truncated, fixture_teardown);
 	g_test_add("/ust/drain/garbage-records", Fixture, NULL, fixture_setup, test_garbage_records, fixture_teardown);
 	g_test_add("/ust/drain/bad-type", Fixture, NULL, fixture_setup, test_bad_type, fixture_teardown);
+	g_test_add("/ust/drain/bad-payload-quarantined", Fixture, NULL, fixture_setup, test_bad_payload_quarantined,
+	           fixture_teardown);
+	g_test_add("/ust/drain/refused-payloads", Fixture, NULL, fixture_setup, test_refused_payloads,
+	           fixture_teardown);
 	g_test_add("/ust/drain/fork", Fixture, NULL, fixture_setup, test_fork, fixture_teardown);
 	g_test_add("/ust/drain/one-drainer", Fixture, NULL, fixture_setup, test_one_drainer, fixture_teardown);
 	return g_test_run();

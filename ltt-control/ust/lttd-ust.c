@@ -39,6 +39,7 @@ struct _LttdUst {
 	UstClaimKey key;
 	GHashTable *apps;        /* file name -> UstApp */
 	GHashTable *rejected;    /* file names that failed to open: reported once */
+	guint quarantined;       /* files put aside */
 	UstTsc tsc;
 };
 
@@ -287,6 +288,26 @@ static gboolean scan_registry(LttdUst *u, GError **error)
 	return TRUE;
 }
 
+/* An application wrote what its trace cannot hold (e): its file is renamed
+ * NAME-PID.quarantined, out of every drainer's way (the events of it already
+ * written stay in the trace), and the other applications are still drained. */
+static void quarantine(LttdUst *u, const char *name, const GError *e)
+{
+	char *base = g_strndup(name, strlen(name) - strlen(LTT_UST_SHM_SUFFIX));
+	char *aside = g_strconcat(base, ".quarantined", NULL);
+
+	u->quarantined++;
+	if (renameat2(u->dir_fd, name, u->dir_fd, aside, RENAME_NOREPLACE) == 0)
+		g_message("%s; %s/%s put aside as %s (%u file%s put aside), the other applications are still drained",
+		          e->message, u->dir, name, aside, u->quarantined, u->quarantined > 1 ? "s" : "");
+	else
+		g_message("%s; %s/%s no longer drained (%u file%s put aside; cannot rename it: %s)", e->message,
+		          u->dir, name, u->quarantined, u->quarantined > 1 ? "s" : "", g_strerror(errno));
+	g_hash_table_add(u->rejected, g_strdup(name));
+	g_free(aside);
+	g_free(base);
+}
+
 gboolean lttd_ust_drain(LttdUst *u, gboolean final, GError **error)
 {
 	GHashTableIter it;
@@ -301,9 +322,18 @@ gboolean lttd_ust_drain(LttdUst *u, gboolean final, GError **error)
 		/* Decided before draining: a live application may still be
 		 * writing what a dead one can only have left behind. */
 		gboolean dead = ust_app_is_dead(a);
+		GError *e = NULL;
 
-		if (!ust_app_drain(a, u->writer, &u->tsc, &u->key, final || dead, dead, error))
-			return FALSE;
+		if (!ust_app_drain(a, u->writer, &u->tsc, &u->key, final || dead, dead, &e)) {
+			if (e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
+				g_propagate_error(error, e);
+				return FALSE;
+			}
+			quarantine(u, key, e);
+			g_error_free(e);
+			g_hash_table_iter_remove(&it);
+			continue;
+		}
 		if (dead) {
 			if (ust_app_still_named(a))
 				unlinkat(u->dir_fd, key, 0);
