@@ -338,6 +338,39 @@ static void test_refused_payloads(Fixture *f, gconstpointer data)
 	g_assert_cmpuint(lost, ==, 4);
 }
 
+/* Names that would hide a registry file (".NAME-PID.ust") lose their
+ * leading dots in the library, and the drainer drains a file of an older
+ * library that has one anyway: it leaves out only its own files. */
+static void test_dot_names(Fixture *f, gconstpointer data)
+{
+	char *from_env = record_as_in_child(f, ".x", NULL, "-x");
+	char *up = record_as_in_child(f, "../x", NULL, "-.-x");
+	char *program = record_as_in_child(f, NULL, ".prog", "-prog");
+	char *old = record_in_child(f), *hidden;
+	gsize size;
+	guint8 *m = map_file(old, &size);
+	struct ltt_ust_shm_header *h = (void *) m;
+	guint64 events, lost;
+
+	g_strlcpy(h->name, ".victim", sizeof h->name);
+	hidden = g_strdup_printf("%s/.victim-%u%s", f->registry, h->pid, LTT_UST_SHM_SUFFIX);
+	munmap(m, size);
+	g_assert_cmpint(rename(old, hidden), ==, 0);
+	drain_and_count(f, &events, &lost);
+	g_assert_cmpuint(events, ==, 4 * (EVENTS + 1));
+	g_assert_cmpuint(lost, ==, 0);
+	/* Drained completely, so removed. */
+	g_assert_false(g_file_test(from_env, G_FILE_TEST_EXISTS));
+	g_assert_false(g_file_test(up, G_FILE_TEST_EXISTS));
+	g_assert_false(g_file_test(program, G_FILE_TEST_EXISTS));
+	g_assert_false(g_file_test(hidden, G_FILE_TEST_EXISTS));
+	g_free(from_env);
+	g_free(up);
+	g_free(program);
+	g_free(old);
+	g_free(hidden);
+}
+
 /* A traced process forks: the child records into buffers of its own (its
  * own channel), not into its parent's. */
 static void test_fork(Fixture *f, gconstpointer data)
@@ -426,6 +459,7 @@ int main(int argc, char **argv)
 	           fixture_teardown);
 	g_test_add("/ust/drain/refused-payloads", Fixture, NULL, fixture_setup, test_refused_payloads,
 	           fixture_teardown);
+	g_test_add("/ust/drain/dot-names", Fixture, NULL, fixture_setup, test_dot_names, fixture_teardown);
 	g_test_add("/ust/drain/fork", Fixture, NULL, fixture_setup, test_fork, fixture_teardown);
 	g_test_add("/ust/drain/one-drainer", Fixture, NULL, fixture_setup, test_one_drainer, fixture_teardown);
 	return g_test_run();

@@ -332,7 +332,9 @@ static void ust_app_name(char *out)
 		src = program_invocation_short_name;
 	for (i = 0; src[i] && n < LTT_UST_NAME_MAX - 1U; i++) {
 		char c = src[i];
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-';
+		/* A leading dot ("../x", ".prog") would hide the file. */
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+		         || (c == '.' && n > 0);
 		out[n++] = ok ? c : '-';
 	}
 	out[n] = '\0';

@@ -271,7 +271,9 @@ static gboolean scan_registry(LttdUst *u, GError **error)
 		GError *e = NULL;
 		UstApp *a;
 
-		if (name[0] == '.' || !g_str_has_suffix(name, LTT_UST_SHM_SUFFIX)
+		/* Every application's file, also one an older library hid behind
+		 * a dot; the drainer's own file does not end in the suffix. */
+		if (!g_str_has_suffix(name, LTT_UST_SHM_SUFFIX)
 		    || g_hash_table_contains(u->apps, name) || g_hash_table_contains(u->rejected, name))
 			continue;
 		a = ust_app_open(u->dir_fd, u->dir, name, &e);
