@@ -256,6 +256,9 @@ static void test_garbage_records(Fixture *f, gconstpointer data)
 	g_free(path);
 }
 
+/* A type the trace refuses: its events are written as what they are,
+ * ust_rejected_type events that keep the type's name and the raw payload,
+ * not counted lost (which readers take for a full buffer). */
 static void test_bad_type(Fixture *f, gconstpointer data)
 {
 	char *path = record_in_child(f);
@@ -263,17 +266,25 @@ static void test_bad_type(Fixture *f, gconstpointer data)
 	guint8 *m = map_file(path, &size);
 	struct ltt_ust_shm_header *h = (void *) m;
 	struct ltt_ust_type_record *r = (void *) (m + h->types_offset);
+	char *channel = g_strdup_printf("ust-victim-%u", h->pid);
+	GError *error = NULL;
 	guint64 events, lost;
+	LttTrace *t;
 
-	/* The fields no longer parse: the type is refused, its events lost. */
+	/* The fields no longer parse. */
 	memcpy(r->text + strlen(r->text) + 1, "n: u99;", 8);
 	munmap(m, size);
-	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE, "*event type seq (id 0) rejected*");
+	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE,
+	                      "*event type seq (id 0) rejected by the trace, its events are written as ust_rejected_type*");
 	drain_and_count(f, &events, &lost);
 	g_test_assert_expected_messages();
-	/* Only the thread's announcement, of another type, is written. */
-	g_assert_cmpuint(events, ==, 1);
-	g_assert_cmpuint(lost, ==, EVENTS);
+	g_assert_cmpuint(events, ==, EVENTS + 1);
+	g_assert_cmpuint(lost, ==, 0);
+	t = ltt_trace_open(f->trace, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(ltt_trace_event_type_by_name(t, channel, "ust_rejected_type"));
+	ltt_trace_unref(t);
+	g_free(channel);
 	g_free(path);
 }
 

@@ -20,7 +20,12 @@
 #include "ust-clock-private.h"
 #include "ltt/ltt-error.h"
 
-enum { TYPE_UNKNOWN, TYPE_DECLARED, TYPE_UNUSABLE };
+/* TYPE_REJECTED: the trace refused the application's declaration; its
+ * events are written as REJECTED_TYPE events, raw. */
+enum { TYPE_UNKNOWN, TYPE_DECLARED, TYPE_REJECTED, TYPE_UNUSABLE };
+
+#define REJECTED_TYPE "ust_rejected_type"
+#define REJECTED_FIELDS "name: string; payload: u8[u32];"
 
 typedef struct {
 	LttWriterChannel *ch;
@@ -42,6 +47,8 @@ struct _UstApp {
 	guint64 types_offset, types_size, buffers_offset, ctl_size, stride;
 	guint32 types_seen;      /* bytes of the types area already declared */
 	guint8 type_state[LTT_UST_EVENT_ID_MAX + 1];
+	GHashTable *rejected_names;  /* id -> the name of a TYPE_REJECTED type */
+	GByteArray *wrapped;     /* the payload of one REJECTED_TYPE event */
 	UstAppBuffer *buffers;
 	guint8 *copy;            /* one sub-buffer */
 };
@@ -180,6 +187,8 @@ UstApp *ust_app_open(int dir_fd, const char *dir, const char *name, GError **err
 		a->buffers[b].lost_added = ctl->lost_reported;
 	}
 	a->copy = g_malloc(a->subbuf_size);
+	a->rejected_names = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	a->wrapped = g_byte_array_new();
 	return a;
 }
 
@@ -208,6 +217,10 @@ void ust_app_free(UstApp *a)
 		close(a->fd);
 	g_free(a->buffers);
 	g_free(a->copy);
+	if (a->rejected_names)
+		g_hash_table_destroy(a->rejected_names);
+	if (a->wrapped)
+		g_byte_array_unref(a->wrapped);
 	g_free(a->channel);
 	g_free(a->path);
 	g_free(a->name);
@@ -283,8 +296,19 @@ static gboolean read_types(UstApp *a, LttWriter *w, GError **error)
 			g_propagate_error(error, e);
 			return FALSE;
 		}
-		g_message("%s: event type %s (id %u) rejected, its events are counted lost: %s",
-		          a->path, name, id, e->message);
+		g_message("%s: event type %s (id %u) rejected by the trace, its events are written as %s "
+		          "events with their raw payload: %s", a->path, name, id, REJECTED_TYPE, e->message);
+		g_clear_error(&e);
+		if (ltt_writer_declare_event(w, a->channel, id, REJECTED_TYPE, REJECTED_FIELDS, &e)) {
+			a->type_state[id] = TYPE_REJECTED;
+			g_hash_table_insert(a->rejected_names, GUINT_TO_POINTER(id), g_strdup(name));
+			continue;
+		}
+		if (e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
+			g_propagate_error(error, e);
+			return FALSE;
+		}
+		g_message("%s: id %u: %s; its events are counted lost", a->path, id, e->message);
 		g_error_free(e);
 		a->type_state[id] = TYPE_UNUSABLE;
 	}
@@ -317,11 +341,28 @@ static gboolean write_event(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b,
 	return TRUE;
 }
 
+/* Writes a record of a declared or rejected type. */
+static gboolean write_record(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, guint64 time, guint32 id,
+                             const guint8 *payload, guint32 size, GError **error)
+{
+	const char *name;
+	guint32 n = size;
+
+	if (a->type_state[id] == TYPE_DECLARED)
+		return write_event(a, w, tsc, b, time, id, payload, size, error);
+	name = g_hash_table_lookup(a->rejected_names, GUINT_TO_POINTER(id));
+	g_byte_array_set_size(a->wrapped, 0);
+	g_byte_array_append(a->wrapped, (const guint8 *) name, (guint) strlen(name) + 1);
+	g_byte_array_append(a->wrapped, (const guint8 *) &n, sizeof n);
+	g_byte_array_append(a->wrapped, payload, size);
+	return write_event(a, w, tsc, b, time, id, a->wrapped->data, a->wrapped->len, error);
+}
+
 /* What parse_subbuf found. */
 typedef struct {
 	guint64 stop;            /* offset where parsing stopped */
 	guint32 records;         /* complete event records */
-	guint32 unusable;        /* of which with a type the trace could not declare */
+	guint32 unusable;        /* of which with no type the trace holds (undeclared ids) */
 } ParseResult;
 
 /*
@@ -364,10 +405,10 @@ static gboolean parse_subbuf(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 		if (a->type_state[id] == TYPE_UNKNOWN && !read_types(a, w, error))
 			return FALSE;
 		res->records++;
-		if (a->type_state[id] != TYPE_DECLARED)
+		if (a->type_state[id] != TYPE_DECLARED && a->type_state[id] != TYPE_REJECTED)
 			res->unusable++;
-		else if (write && !write_event(a, w, tsc, b, r.time, id, a->copy + p + LTT_UST_RECORD_HEADER_SIZE,
-		                               size, error))
+		else if (write && !write_record(a, w, tsc, b, r.time, id, a->copy + p + LTT_UST_RECORD_HEADER_SIZE,
+		                                size, error))
 			return FALSE;
 		p += len;
 	}
