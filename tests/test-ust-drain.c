@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -382,6 +383,38 @@ static void test_dot_names(Fixture *f, gconstpointer data)
 	g_free(hidden);
 }
 
+/* Once a thread has emitted its first event, its buffer's pages are all
+ * mapped: filling the whole buffer (128 pages) takes no page fault on
+ * them (a first touch on the event path costs more than the event).  The
+ * first run of the library's rarer paths (a full buffer) may fault in a
+ * page of code. */
+static void test_no_faults_on_event_path(Fixture *f, gconstpointer data)
+{
+	pid_t pid = fork();
+	int status;
+
+	g_assert_cmpint(pid, >=, 0);
+	if (pid == 0) {
+		static LTT_UST_EVENT(ev, "seq", "n: u32;");
+		struct rusage before, after;
+		guint32 i = 0;
+		setenv("LTT_UST_REGISTRY", f->registry, 1);
+		setenv("LTT_UST_SUBBUF_SIZE", "65536", 1);
+		setenv("LTT_UST_SUBBUF_COUNT", "8", 1);
+		ltt_ust_emit(&ev, &i, sizeof i);
+		getrusage(RUSAGE_THREAD, &before);
+		/* 24 bytes each: 512 KiB of buffer, all of it, and drops. */
+		for (i = 1; i < 40000; i++)
+			ltt_ust_emit(&ev, &i, sizeof i);
+		getrusage(RUSAGE_THREAD, &after);
+		_exit(ltt_ust_lost_events() > 0 && after.ru_minflt + after.ru_majflt < before.ru_minflt + before.ru_majflt + 8
+		      ? 0 : 1);
+	}
+	g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+	g_assert_true(WIFEXITED(status));
+	g_assert_cmpint(WEXITSTATUS(status), ==, 0);
+}
+
 /* A traced process forks: the child records into buffers of its own (its
  * own channel), not into its parent's. */
 static void test_fork(Fixture *f, gconstpointer data)
@@ -471,6 +504,8 @@ int main(int argc, char **argv)
 	g_test_add("/ust/drain/refused-payloads", Fixture, NULL, fixture_setup, test_refused_payloads,
 	           fixture_teardown);
 	g_test_add("/ust/drain/dot-names", Fixture, NULL, fixture_setup, test_dot_names, fixture_teardown);
+	g_test_add("/ust/produce/no-faults-on-event-path", Fixture, NULL, fixture_setup, test_no_faults_on_event_path,
+	           fixture_teardown);
 	g_test_add("/ust/drain/fork", Fixture, NULL, fixture_setup, test_fork, fixture_teardown);
 	g_test_add("/ust/drain/one-drainer", Fixture, NULL, fixture_setup, test_one_drainer, fixture_teardown);
 	return g_test_run();
