@@ -323,6 +323,46 @@ static void test_bad_payload_quarantined(Fixture *f, gconstpointer data)
 	g_free(good);
 }
 
+/* An application cuts its file short while the drainer has it mapped: the
+ * drainer does not die of SIGBUS, puts the file aside and drains the others
+ * completely. */
+static void test_cut_while_mapped(Fixture *f, gconstpointer data)
+{
+	char *good = record_in_child(f), *cut = record_named_in_child(f, "cut");
+	char *aside = g_strdup_printf("%.*s.quarantined", (int) (strlen(cut) - strlen(LTT_UST_SHM_SUFFIX)), cut);
+	GError *error = NULL;
+	LttWriter *w = ltt_writer_new(f->trace, NULL, &error);
+	guint64 good_events = 0;
+	LttdUst *u;
+	LttTrace *t;
+
+	g_assert_no_error(error);
+	/* Maps both files (a killed drainer's claims are looked for at once). */
+	u = lttd_ust_new(f->registry, w, &error);
+	g_assert_no_error(error);
+	g_assert_cmpint(truncate(cut, 4096), ==, 0);
+	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE, "*cut short by its owner*put aside as*");
+	g_assert_true(lttd_ust_drain(u, TRUE, &error));
+	g_assert_no_error(error);
+	g_test_assert_expected_messages();
+	lttd_ust_free(u);
+	g_assert_true(ltt_writer_close(w, &error));
+	t = ltt_trace_open(f->trace, &error);
+	g_assert_no_error(error);
+	for (guint i = 0; i < ltt_trace_tracefile_count(t); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(t, i);
+		if (g_str_has_prefix(ltt_tracefile_channel(tf), "ust-victim-"))
+			good_events += ltt_tracefile_event_count(tf);
+	}
+	ltt_trace_unref(t);
+	g_assert_cmpuint(good_events, ==, EVENTS + 1);
+	g_assert_false(g_file_test(good, G_FILE_TEST_EXISTS));
+	g_assert_true(g_file_test(aside, G_FILE_TEST_EXISTS));
+	g_free(aside);
+	g_free(cut);
+	g_free(good);
+}
+
 /* The library refuses a payload that cannot be of its type, says so to the
  * program and counts the event lost. */
 static void test_refused_payloads(Fixture *f, gconstpointer data)
@@ -500,6 +540,8 @@ int main(int argc, char **argv)
 	g_test_add("/ust/drain/garbage-records", Fixture, NULL, fixture_setup, test_garbage_records, fixture_teardown);
 	g_test_add("/ust/drain/bad-type", Fixture, NULL, fixture_setup, test_bad_type, fixture_teardown);
 	g_test_add("/ust/drain/bad-payload-quarantined", Fixture, NULL, fixture_setup, test_bad_payload_quarantined,
+	           fixture_teardown);
+	g_test_add("/ust/drain/cut-while-mapped", Fixture, NULL, fixture_setup, test_cut_while_mapped,
 	           fixture_teardown);
 	g_test_add("/ust/drain/refused-payloads", Fixture, NULL, fixture_setup, test_refused_payloads,
 	           fixture_teardown);

@@ -325,12 +325,16 @@ gboolean lttd_ust_drain(LttdUst *u, gboolean final, GError **error)
 		 * writing what a dead one can only have left behind. */
 		gboolean dead = ust_app_is_dead(a);
 		GError *e = NULL;
+		gboolean drained = ust_app_drain(a, u->writer, &u->tsc, &u->key, final || dead, dead, &e);
 
-		if (!ust_app_drain(a, u->writer, &u->tsc, &u->key, final || dead, dead, &e)) {
-			if (e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
-				g_propagate_error(error, e);
-				return FALSE;
-			}
+		if (!drained && e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
+			g_propagate_error(error, e);
+			return FALSE;
+		}
+		if (drained && ust_app_was_cut(a))
+			g_set_error(&e, LTT_ERROR, LTT_ERROR_DAMAGED, "%s/%s: cut short by its owner while the drainer "
+			            "read it", u->dir, (const char *) key);
+		if (e) {
 			quarantine(u, key, e);
 			g_error_free(e);
 			g_hash_table_iter_remove(&it);

@@ -32,6 +32,14 @@ typedef struct {
  * content and follows no path through anything else. */
 gboolean ust_trusted_owner(const struct stat *st);
 
+/* Guards a mapping of a file that another process may cut short (ust-guard.c):
+ * a page that is gone reads as zeros instead of raising SIGBUS, and
+ * ust_guard_cut says so.  -1 when every slot is taken (the mapping is then
+ * not guarded). */
+int ust_guard_add(void *base, gsize size);
+gboolean ust_guard_cut(int slot);
+void ust_guard_remove(int slot);
+
 typedef struct _UstApp UstApp;
 
 /* Maps and checks the buffer file name in the registry dir_fd (dir, for
@@ -67,8 +75,11 @@ gboolean ust_app_drain(UstApp *a, LttWriter *w, const UstTsc *tsc, const UstClai
  * then forgotten: its events may appear twice, none is lost). */
 gboolean ust_app_undo_unfinished_pass(UstApp *a, int trace_fd, const char *trace, const UstClaimKey *key,
                                       GError **error);
-/* The file's name in the registry, and the application's channel. */
+/* The file's name in the registry. */
 const char *ust_app_name(const UstApp *a);
+/* TRUE once the drainer met a part of the mapping that the file no longer
+ * has: its owner cut it short; what was read there was zeros. */
+gboolean ust_app_was_cut(const UstApp *a);
 void ust_app_free(UstApp *a);
 
 #endif
