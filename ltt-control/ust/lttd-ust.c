@@ -141,6 +141,7 @@ static int open_registry(const char *dir, GError **error)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	const char *why = NULL;
+	char *owner = NULL;
 	struct stat st;
 
 	if (fd < 0 || fstat(fd, &st) != 0) {
@@ -149,15 +150,18 @@ static int open_registry(const char *dir, GError **error)
 		why = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) ? "a symbolic link, not followed" : g_strerror(err);
 	}
 	else if (st.st_uid != geteuid() && st.st_uid != 0)
-		why = "owned by another user, who could replace the drainer's files";
+		why = owner = g_strdup_printf("owned by another user (uid %u), who could replace the drainer's files: "
+		                              "run the drainer as that user, or make the registry its user's",
+		                              (unsigned) st.st_uid);
 	else if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
 		why = "writable by other users without the sticky bit (a shared registry needs mode 1777)";
 	if (why) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: %s", dir, why);
 		if (fd >= 0)
 			close(fd);
-		return -1;
+		fd = -1;
 	}
+	g_free(owner);
 	return fd;
 }
 
