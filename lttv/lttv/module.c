@@ -3,6 +3,7 @@
 #include <string.h>
 #include <ltdl.h>
 #include "module.h"
+#include "hook.h"
 
 #ifndef LTTV_PLUGIN_DIR
 #error "LTTV_PLUGIN_DIR must be defined by the build"
@@ -200,6 +201,7 @@ LttvModule *lttv_module_require(const char *name, GError **error)
 	gboolean ok = info->init == NULL || info->init(&sub);
 	current = saved;
 	if (!ok) {
+		lttv_hooks_remove_owner_everywhere(info->name);
 		g_set_error(error, LTTV_MODULE_ERROR, LTTV_MODULE_ERROR_INIT, "module \"%s\" (%s): %s",
 		            name, file, sub != NULL ? sub->message : "initialisation failed");
 		g_clear_error(&sub);
@@ -229,6 +231,8 @@ void lttv_module_release(LttvModule *m)
 	if (m->info->destroy != NULL)
 		m->info->destroy();
 	current = saved;
+	/* Hooks the module left behind would call code about to be unmapped. */
+	lttv_hooks_remove_owner_everywhere(m->info->name);
 	g_ptr_array_remove(loaded, m);
 	release_prerequisites(m->prerequisites);
 	lt_dlclose(m->handle);

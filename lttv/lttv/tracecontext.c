@@ -411,6 +411,14 @@ LttvTracesetContext *lttv_traceset_context_new(LttvTraceset *ts)
 	return self;
 }
 
+LttvTraceset *lttv_traceset_context_snapshot(const LttvTracesetContext *self)
+{
+	LttvTraceset *ts = lttv_traceset_new();
+	for (guint i = 0; i < self->n_traces; i++)
+		lttv_traceset_add(ts, self->traces[i]->vt);
+	return ts;
+}
+
 void lttv_context_init(LttvTracesetContext *self, LttvTraceset *ts)
 {
 	g_return_if_fail(LTTV_IS_TRACESET_CONTEXT(self) && self->reader == NULL);
@@ -746,23 +754,36 @@ guint64 lttv_process_traceset_middle(LttvTracesetContext *self, LttTime end_time
 	return run(self, end_time, max_events, end_position, FALSE, TRUE);
 }
 
+/* The clock is read between slices of events.  A slice is sized from the
+ * cost per event the previous slices showed, so that it ends before the
+ * deadline: with hooks of 250 us an event, a 20 ms budget is checked every
+ * few dozen events; with cheap hooks slices grow to SLICE_MAX events and
+ * reading the clock costs nothing.  Slices start at one event and at most
+ * double, so that a first costly event is noticed at once. */
+#define SLICE_MAX 1024
+
 guint64 lttv_process_traceset_middle_budget(LttvTracesetContext *self, LttTime end_time,
                                             guint64 max_events,
                                             const LttvTracesetContextPosition *end_position,
                                             gint64 max_usec)
 {
-	/* Slices long enough that reading the clock costs nothing. */
-	const guint64 slice = 1024;
 	gint64 now = g_get_monotonic_time();
-	gint64 deadline = max_usec > G_MAXINT64 - now ? G_MAXINT64 : now + max_usec;
-	guint64 total = 0;
+	gint64 deadline = max_usec > G_MAXINT64 - now ? G_MAXINT64 : now + MAX(max_usec, 0);
+	guint64 total = 0, slice = 1;
 	for (;;) {
 		guint64 want = MIN(slice, max_events - total);
 		guint64 n = run(self, end_time, want, end_position, FALSE, TRUE);
 		total += n;
-		if (n < want || self->reader->hook_stopped || total == max_events ||
-		    g_get_monotonic_time() >= deadline)
+		if (n < want || self->reader->hook_stopped || total == max_events)
 			return total;
+		gint64 then = now;
+		now = g_get_monotonic_time();
+		if (now >= deadline)
+			return total;
+		/* Events that fit in half the time left at the cost just seen. */
+		double per_event = (double) MAX(now - then, 1) / (double) n;
+		double fit = (double) (deadline - now) / 2 / per_event;
+		slice = MAX(1, MIN(MIN(2 * slice, SLICE_MAX), (guint64) MIN(fit, (double) SLICE_MAX)));
 	}
 }
 
@@ -772,34 +793,126 @@ guint64 lttv_process_traceset_middle_time(LttvTracesetContext *self, LttTime end
 	return run(self, end_time, max_events, NULL, TRUE, TRUE);
 }
 
+/* Passes events without calling hooks: up to n the filter accepts, never
+ * the one end designates (NULL: none), within the limits.  *examined gets
+ * how many events were passed, accepted or not. */
+static guint64 skip(LttvTracesetContext *self, guint64 n, const MergeKey *end,
+                    const LttvSeekLimits *lim, guint64 *examined)
+{
+	LttvContextReader *r = self->reader;
+	guint64 count = 0, seen = 0;
+	if (end == NULL && lim != NULL && lim->end != NULL && !lim->end->key.at_end)
+		end = &lim->end->key;
+	while (count < n && !window_at_end(r)) {
+		guint order;
+		const LttEvent *e = window_top(r, &order);
+		if (end != NULL && !before_end(e, order, end))
+			break;
+		if (lim != NULL) {
+			if (lim->max_examined != 0 && seen >= lim->max_examined)
+				break;
+			if (lim->stop != NULL && seen % 256 == 255 && lim->stop(lim->stop_data))
+				break;
+		}
+		gboolean accepted = TRUE;
+		if (lim != NULL && lim->filter != NULL) {
+			LttvTracefileContext *tfc = r->lanes[order].tfc;
+			tfc->e = e;
+			accepted = lim->filter(lim->filter_data, tfc);
+		}
+		count += accepted;
+		seen++;
+		if (++r->w.next == r->w.len)
+			window_fill(r);
+	}
+	if (examined != NULL)
+		*examined = seen;
+	return count;
+}
+
 guint64 lttv_process_traceset_seek_n_forward(LttvTracesetContext *self, guint64 n)
 {
-	return run(self, LTT_TIME_INFINITE, n, NULL, FALSE, FALSE);
+	return skip(self, n, NULL, NULL, NULL);
+}
+
+guint64 lttv_process_traceset_seek_n_forward_limited(LttvTracesetContext *self, guint64 n,
+                                                     const LttvSeekLimits *limits)
+{
+	return skip(self, n, NULL, limits, NULL);
+}
+
+guint64 lttv_process_traceset_seek_to_position(LttvTracesetContext *self,
+                                               const LttvTracesetContextPosition *pos)
+{
+	LttvSeekLimits lim = { .end = pos };
+	return skip(self, G_MAXUINT64, NULL, &lim, NULL);
+}
+
+/* Going back: windows of time that end where the previous began, twice
+ * as wide each time, are counted until one holds the event to land after;
+ * then the window is read again up to it.  Only the events of the windows
+ * are examined, each at most twice. */
+guint64 lttv_process_traceset_seek_n_backward_limited(LttvTracesetContext *self, guint64 n,
+                                                      const LttvSeekLimits *limits)
+{
+	if (n == 0)
+		return 0;
+	LttvSeekLimits window_lim = limits != NULL ? *limits : (LttvSeekLimits) { 0 };
+	window_lim.end = NULL;
+	guint64 budget = window_lim.max_examined, need = n;
+	LttvTracesetContextPosition *here = lttv_traceset_context_position_new(self);
+	lttv_traceset_context_position_save(self, here);
+	LttTime target = here->key.at_end ? self->end_time + 1 : here->key.time;
+	LttTime width = 1000;
+	for (;;) {
+		LttTime from = target > width ? target - width : 0;
+		lttv_process_traceset_seek_time(self, from);
+		guint64 examined;
+		window_lim.max_examined = budget;
+		guint64 m = skip(self, G_MAXUINT64, here->key.at_end ? NULL : &here->key, &window_lim, &examined);
+		if (lttv_traceset_context_ctx_pos_compare(self, here) < 0) {
+			/* The bound or the stop check came first: back to where the
+			 * window ends.  A window too full for the bound before any
+			 * progress is narrowed (the events of a single time are
+			 * examined whatever the bound); otherwise the call ends with
+			 * what it passed. */
+			lttv_process_traceset_seek_position(self, here, NULL);
+			gboolean bounded = window_lim.max_examined != 0 && examined >= window_lim.max_examined;
+			if (!bounded || need < n)
+				break;
+			width = width / 2;
+			budget = width > 0 ? limits->max_examined : 0;
+			width = MAX(width, 1);
+			continue;
+		}
+		if (budget != 0)
+			budget = budget > examined ? budget - examined : 0;
+		if (m > need || from == 0) {
+			lttv_process_traceset_seek_time(self, from);
+			if (m > need) {
+				/* Read again what was just examined: no stop, no bound. */
+				window_lim.max_examined = 0;
+				window_lim.stop = NULL;
+				skip(self, m - need, NULL, &window_lim, NULL);
+			}
+			need -= MIN(m, need);
+			break;
+		}
+		need -= m;
+		lttv_process_traceset_seek_time(self, from);
+		lttv_traceset_context_position_save(self, here);
+		target = from;
+		width = width > G_MAXUINT64 / 2 ? G_MAXUINT64 : width * 2;
+		if (budget == 0 && window_lim.max_examined != 0)
+			break;
+	}
+	lttv_traceset_context_position_destroy(here);
+	return n - need;
 }
 
 guint64 lttv_process_traceset_seek_n_backward(LttvTracesetContext *self, guint64 n)
 {
-	if (n == 0)
-		return 0;
-	LttvTracesetContextPosition *here = lttv_traceset_context_position_new(self);
-	lttv_traceset_context_position_save(self, here);
-	LttTime target = here->key.at_end ? self->end_time + 1 : here->key.time;
-	/* Widen a window ending here until it holds n events or reaches time 0. */
-	LttTime width = 1000, from;
-	guint64 found;
-	for (;;) {
-		from = target > width ? target - width : 0;
-		lttv_process_traceset_seek_time(self, from);
-		found = run(self, LTT_TIME_INFINITE, G_MAXUINT64, here, FALSE, FALSE);
-		if (found >= n || from == 0)
-			break;
-		width = width > G_MAXUINT64 / 2 ? G_MAXUINT64 : width * 2;
-	}
-	lttv_process_traceset_seek_time(self, from);
-	if (found > n)
-		run(self, LTT_TIME_INFINITE, found - n, NULL, FALSE, FALSE);
-	lttv_traceset_context_position_destroy(here);
-	return MIN(found, n);
+	return lttv_process_traceset_seek_n_backward_limited(self, n, NULL);
 }
 
 void lttv_traceset_context_set_read_ahead(LttvTracesetContext *self, guint events)

@@ -13,12 +13,23 @@
  * before each delivered event: the scheduler restores it through the
  * checkpoints before delivering from a seek point.
  *
- * Hooks receive the request's hook_data for hook_data (usually the viewer)
- * and, as call_data: the LttvTracesetContext for the traceset hooks, the
- * LttvTraceContext for the trace hooks, the LttvTracefileContext for the
- * tracefile and event hooks (tfc->e is the event).  An event hook returning
- * TRUE ends its own request only (after_request is then called); other
- * requests go on.
+ * Hooks of the LttvHooks lists receive the hook_data they were added with;
+ * event_by_name hooks, which have none, receive the request's hook_data
+ * (usually the viewer).  call_data: the LttvTracesetContext for the
+ * traceset hooks, the LttvTraceContext for the trace hooks, the
+ * LttvTracefileContext for the tracefile and event hooks (tfc->e is the
+ * event).  Event hooks keep their priorities against the state's hook
+ * (LTTV_PRIO_STATE): below it they see the state before the event, above it
+ * the state after; event_by_name hooks run at LTTV_PRIO_DEFAULT.  An event
+ * hook returning TRUE ends its own request only, after that event
+ * (after_request is then called); other requests go on.
+ *
+ * num_events counts the events of the request's traces in its range, those
+ * no event_by_name hook matched included.  The chunk hooks run around each
+ * main-loop iteration in which the scheduler reads for the request.
+ * before_request runs when the request starts; after_request once when it
+ * ends however it ends (also when cancelled before it started).
+ * Positions must come from a context over the same traceset.
  *
  * Thread rule: requests, schedulers, contexts and hooks live on the main
  * thread (the one running the GTK main loop).

@@ -5,9 +5,16 @@
  * callback (G_PRIORITY_DEFAULT_IDLE, above every background scheduler) in
  * chunks of at most about chunk_usec: requests are merged by start (lowest
  * time or position first; requests that start where the pass stands join
- * it), a chunk ends at the nearest request end or next request start, and
- * each request gets exactly its own events.  The callback is removed when
- * nothing is pending and added again by the next submit.
+ * it; one whose start the pass has gone by waits for the next pass), a read
+ * ends at the nearest request end or next request start, and each request
+ * gets exactly its own events.  The callback is removed when nothing is
+ * pending and added again by the next submit.
+ *
+ * Before delivering from a seek point the scheduler restores the state:
+ * through the checkpoints once every trace has them in its cache (the
+ * background computation writes them), otherwise by a replay from the
+ * start of the traces; a pass that can read on to the next start without
+ * passing a checkpoint does so instead of seeking.
  *
  * Requests may be submitted and cancelled at any time, also from inside a
  * hook the scheduler is calling: a request cancelled from a hook gets no
@@ -65,8 +72,9 @@ gboolean lttvwindow_scheduler_run(LttvwindowScheduler *s, gint64 max_usec);
 /* Chunk length (default LTTVWINDOW_CHUNK_USEC). */
 void lttvwindow_scheduler_set_chunk(LttvwindowScheduler *s, gint64 usec);
 
-/* Called (with data) each time the last pending request ends, so that a
- * waiter (the script's `wait`) needs no polling. */
+/* Called as notify(data, s) from the main loop (or from _run, _cancel,
+ * _remove_owner) each time the last pending request has ended, so that a
+ * waiter (the script's `wait`) needs no polling.  It may free s. */
 void lttvwindow_scheduler_set_idle_notify(LttvwindowScheduler *s, GFunc notify, gpointer data);
 
 G_END_DECLS

@@ -1,0 +1,432 @@
+/* intervals.c: the state-interval store and its queries at any resolution. */
+#include "config.h"
+#include <string.h>
+#include <sys/mman.h>
+#include "intervals-private.h"
+
+/* Bytes of each mapped segment of chunks. */
+#define SEGMENT_SIZE (16u << 20)
+
+/* A process's value: status (4 bits), mode (4 bits), submode (24 bits,
+ * signed; numbers beyond are kept as LTTV_SUBMODE_NONE).  A CPU's: mode
+ * (4 bits), running pid + 1 (28 bits; 0: not known).  IRQ lines and soft
+ * IRQ vectors: 1 busy, 0 not. */
+#define SUBMODE_BITS 24
+#define SUBMODE_MASK ((1u << SUBMODE_BITS) - 1)
+#define PID_MASK 0x0FFFFFFFu
+
+guint32 lttv_intervals_pack_process(LttvProcessStatus status, LttvExecMode mode, gint32 submode)
+{
+	if (submode >= (1 << (SUBMODE_BITS - 1)) || submode < -(1 << (SUBMODE_BITS - 1)))
+		submode = LTTV_SUBMODE_NONE;
+	return ((guint32) status << 28) | (((guint32) mode & 0xF) << 24) | ((guint32) submode & SUBMODE_MASK);
+}
+
+guint32 lttv_intervals_pack_cpu(LttvCpuMode mode, gint32 pid)
+{
+	guint32 p = pid < 0 || (guint32) pid >= PID_MASK ? 0 : (guint32) pid + 1;
+
+	return ((guint32) mode << 28) | p;
+}
+
+static void unpack(LttvEntityKind kind, guint32 v, LttvIntervalItem *item)
+{
+	item->mode = -1;
+	item->submode = -1;
+	item->pid = -1;
+	switch (kind) {
+	case LTTV_ENTITY_PROCESS:
+		item->status = (gint32) (v >> 28);
+		item->mode = (gint32) ((v >> 24) & 0xF);
+		/* Sign-extends the 24 bits. */
+		item->submode = (gint32) ((v & SUBMODE_MASK) << (32 - SUBMODE_BITS)) >> (32 - SUBMODE_BITS);
+		break;
+	case LTTV_ENTITY_CPU:
+		item->status = (gint32) (v >> 28);
+		item->pid = (gint32) (v & PID_MASK) - 1;
+		break;
+	default:
+		item->status = (gint32) v;
+		break;
+	}
+}
+
+static void record_free(gpointer data)
+{
+	LttvEntityRecord *rec = data;
+
+	g_free(rec->chunks);
+	g_free(rec);
+}
+
+static void segment_unmap(gpointer data)
+{
+	munmap(data, SEGMENT_SIZE);
+}
+
+/* A new chunk from the segments (anonymous mappings, filled on first
+ * touch). */
+static LttvIntervalChunk *chunk_alloc(LttvIntervalStore *store)
+{
+	LttvIntervalChunk *c;
+
+	if ((gsize) (store->free_end - store->free_at) < sizeof(LttvIntervalChunk)) {
+		void *seg = mmap(NULL, SEGMENT_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		                 -1, 0);
+
+		if (seg == MAP_FAILED)
+			g_error("intervals: cannot map %u bytes", SEGMENT_SIZE);
+		g_ptr_array_add(store->segments, seg);
+		store->free_at = seg;
+		store->free_end = store->free_at + SEGMENT_SIZE;
+		store->mapped += SEGMENT_SIZE;
+	}
+	c = (LttvIntervalChunk *) store->free_at;
+	store->free_at += sizeof(LttvIntervalChunk);
+	return c;
+}
+
+static GArray *entity_array(void)
+{
+	return g_array_new(FALSE, FALSE, sizeof(LttvIntervalEntity));
+}
+
+LttvIntervalStore *lttv_intervals_new(void)
+{
+	LttvIntervalStore *store = g_new0(LttvIntervalStore, 1);
+
+	store->entities = g_ptr_array_new_with_free_func(record_free);
+	store->by_pid = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_array_unref);
+	store->idle = entity_array();
+	store->cpus = entity_array();
+	store->irqs = entity_array();
+	store->softirqs = entity_array();
+	store->segments = g_ptr_array_new_with_free_func(segment_unmap);
+	return store;
+}
+
+void lttv_intervals_free(LttvIntervalStore *store)
+{
+	if (store == NULL)
+		return;
+	g_ptr_array_unref(store->entities);
+	g_hash_table_destroy(store->by_pid);
+	g_array_unref(store->idle);
+	g_array_unref(store->cpus);
+	g_array_unref(store->irqs);
+	g_array_unref(store->softirqs);
+	g_ptr_array_unref(store->segments);
+	g_free(store);
+}
+
+static void index_set(GArray *index, guint i, LttvIntervalEntity e)
+{
+	while (index->len <= i) {
+		LttvIntervalEntity none = LTTV_INTERVAL_ENTITY_NONE;
+
+		g_array_append_val(index, none);
+	}
+	g_array_index(index, LttvIntervalEntity, i) = e;
+}
+
+static LttvIntervalEntity index_get(const GArray *index, guint i)
+{
+	return i < index->len ? g_array_index(index, LttvIntervalEntity, i) : LTTV_INTERVAL_ENTITY_NONE;
+}
+
+LttvIntervalEntity lttv_intervals_add(LttvIntervalStore *store, LttvEntityKind kind, gint32 id, guint cpu, LttTime t)
+{
+	LttvEntityRecord *rec = g_new0(LttvEntityRecord, 1);
+	LttvIntervalEntity e = store->entities->len;
+
+	rec->info.kind = kind;
+	rec->info.id = id;
+	rec->info.tgid = -1;
+	rec->info.ppid = -1;
+	rec->info.name = kind == LTTV_ENTITY_PROCESS ? "" : NULL;
+	rec->info.cpu = cpu;
+	rec->info.first = t;
+	rec->info.last = LTT_TIME_INFINITE;
+	g_ptr_array_add(store->entities, rec);
+	switch (kind) {
+	case LTTV_ENTITY_PROCESS:
+		if (id == 0) {
+			index_set(store->idle, cpu, e);
+		} else {
+			GArray *list = g_hash_table_lookup(store->by_pid, GINT_TO_POINTER(id));
+
+			if (list == NULL) {
+				list = entity_array();
+				g_hash_table_insert(store->by_pid, GINT_TO_POINTER(id), list);
+			}
+			g_array_append_val(list, e);
+		}
+		break;
+	case LTTV_ENTITY_CPU:
+		index_set(store->cpus, (guint) id, e);
+		break;
+	case LTTV_ENTITY_IRQ:
+		index_set(store->irqs, (guint) id, e);
+		break;
+	case LTTV_ENTITY_SOFTIRQ:
+		index_set(store->softirqs, (guint) id, e);
+		break;
+	}
+	return e;
+}
+
+LttvEntityRecord *lttv_intervals_record(LttvIntervalStore *store, LttvIntervalEntity e)
+{
+	return e < store->entities->len ? g_ptr_array_index(store->entities, e) : NULL;
+}
+
+void lttv_intervals_set(LttvIntervalStore *store, LttvIntervalEntity e, LttTime t, guint32 value)
+{
+	LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
+	guint n = rec->n;
+	LttvIntervalChunk *c;
+
+	if (n > 0 && rec->last_value == value)
+		return;
+	if (n > 0 && lttv_entity_time(rec, n - 1) >= t) {
+		/* Several events at one time: the state after the last is what holds. */
+		if (n > 1 && lttv_entity_value(rec, n - 2) == value) {
+			rec->n = n - 1;
+			store->changes--;
+		} else {
+			rec->chunks[(n - 1) / LTTV_INTERVAL_CHUNK]->values[(n - 1) % LTTV_INTERVAL_CHUNK] = value;
+		}
+		rec->last_value = value;
+		return;
+	}
+	if (n / LTTV_INTERVAL_CHUNK >= rec->n_chunks) {
+		if (rec->n_chunks == rec->chunks_capacity) {
+			rec->chunks_capacity = MAX(4, rec->chunks_capacity * 2);
+			rec->chunks = g_renew(LttvIntervalChunk *, rec->chunks, rec->chunks_capacity);
+		}
+		rec->chunks[rec->n_chunks++] = chunk_alloc(store);
+	}
+	c = rec->chunks[n / LTTV_INTERVAL_CHUNK];
+	c->times[n % LTTV_INTERVAL_CHUNK] = t;
+	c->values[n % LTTV_INTERVAL_CHUNK] = value;
+	rec->n = n + 1;
+	rec->last_value = value;
+	store->changes++;
+}
+
+void lttv_intervals_end(LttvIntervalStore *store, LttvIntervalEntity e, LttTime t)
+{
+	lttv_intervals_record(store, e)->info.last = t;
+}
+
+void lttv_intervals_set_reached(LttvIntervalStore *store, LttTime t, gboolean complete)
+{
+	if (t > store->reached)
+		store->reached = t;
+	store->complete = complete;
+}
+
+guint lttv_intervals_entity_count(const LttvIntervalStore *store)
+{
+	return store->entities->len;
+}
+
+const LttvEntityInfo *lttv_intervals_entity(const LttvIntervalStore *store, LttvIntervalEntity entity)
+{
+	return entity < store->entities->len ? &((LttvEntityRecord *) g_ptr_array_index(store->entities, entity))->info
+	                                     : NULL;
+}
+
+LttvIntervalEntity lttv_intervals_find_process(const LttvIntervalStore *store, gint32 pid, LttTime birth, guint cpu)
+{
+	const GArray *list;
+	guint i;
+
+	if (pid == 0)
+		return index_get(store->idle, cpu);
+	list = g_hash_table_lookup(store->by_pid, GINT_TO_POINTER(pid));
+	if (list == NULL || list->len == 0)
+		return LTTV_INTERVAL_ENTITY_NONE;
+	if (birth == LTT_TIME_INFINITE)
+		return g_array_index(list, LttvIntervalEntity, list->len - 1);
+	for (i = list->len; i-- > 0;) {
+		LttvIntervalEntity e = g_array_index(list, LttvIntervalEntity, i);
+
+		if (lttv_intervals_entity(store, e)->birth == birth)
+			return e;
+	}
+	return LTTV_INTERVAL_ENTITY_NONE;
+}
+
+LttvIntervalEntity lttv_intervals_find_process_at(const LttvIntervalStore *store, gint32 pid, guint cpu, LttTime t)
+{
+	const GArray *list;
+	guint i;
+
+	if (pid == 0)
+		return index_get(store->idle, cpu);
+	list = g_hash_table_lookup(store->by_pid, GINT_TO_POINTER(pid));
+	for (i = list != NULL ? list->len : 0; i-- > 0;) {
+		LttvIntervalEntity e = g_array_index(list, LttvIntervalEntity, i);
+		const LttvEntityInfo *info = lttv_intervals_entity(store, e);
+
+		if (info->first <= t && t < info->last)
+			return e;
+	}
+	return LTTV_INTERVAL_ENTITY_NONE;
+}
+
+LttvIntervalEntity lttv_intervals_find_cpu(const LttvIntervalStore *store, guint cpu)
+{
+	return index_get(store->cpus, cpu);
+}
+
+LttvIntervalEntity lttv_intervals_find_irq(const LttvIntervalStore *store, guint irq)
+{
+	return index_get(store->irqs, irq);
+}
+
+LttvIntervalEntity lttv_intervals_find_softirq(const LttvIntervalStore *store, guint vec)
+{
+	return index_get(store->softirqs, vec);
+}
+
+GArray *lttv_intervals_processes(const LttvIntervalStore *store)
+{
+	GArray *out = entity_array();
+	LttvIntervalEntity e;
+
+	for (e = 0; e < store->entities->len; e++)
+		if (lttv_intervals_entity(store, e)->kind == LTTV_ENTITY_PROCESS)
+			g_array_append_val(out, e);
+	return out;
+}
+
+LttTime lttv_intervals_ready_until(const LttvIntervalStore *store)
+{
+	return store->complete ? LTT_TIME_INFINITE : store->reached;
+}
+
+guint64 lttv_intervals_change_count(const LttvIntervalStore *store)
+{
+	return store->changes;
+}
+
+gsize lttv_intervals_heap(const LttvIntervalStore *store)
+{
+	gsize bytes = store->entities->len * (sizeof(LttvEntityRecord) + sizeof(gpointer));
+	guint e;
+
+	for (e = 0; e < store->entities->len; e++) {
+		const LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
+
+		bytes += rec->chunks_capacity * sizeof(LttvIntervalChunk *);
+	}
+	return bytes;
+}
+
+gsize lttv_intervals_mapped(const LttvIntervalStore *store)
+{
+	return store->mapped;
+}
+
+/* The index of the last change at or before t, in [lo, hi); lo when none is. */
+static guint change_at(const LttvEntityRecord *rec, guint lo, guint hi, LttTime t)
+{
+	guint a = lo, b = hi;
+
+	while (a < b) {
+		guint mid = a + (b - a) / 2;
+
+		if (lttv_entity_time(rec, mid) <= t)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a > lo ? a - 1 : lo;
+}
+
+/* Beyond this many changes in a slot, the dominant state is chosen from
+ * this many evenly spaced among them, weighted by their durations, so that
+ * a slot costs the same whatever the zoom. */
+#define SLOT_SAMPLES 64
+
+typedef struct {
+	guint32 value;
+	guint64 duration;
+} SlotShare;
+
+/* The state that lasted longest in [s, e) over changes i..j; *mixed when
+ * there were several. */
+static guint32 dominant(const LttvEntityRecord *rec, guint i, guint j, LttTime s, LttTime e, LttTime end_all,
+                        gboolean *mixed)
+{
+	guint n = rec->n, count = j - i + 1, step = count > SLOT_SAMPLES ? count / SLOT_SAMPLES : 1;
+	SlotShare shares[SLOT_SAMPLES + 1];
+	guint n_shares = 0, k, best = 0;
+
+	for (k = i; k <= j; k += step) {
+		LttTime a = MAX(lttv_entity_time(rec, k), s), b = MIN(k + 1 < n ? lttv_entity_time(rec, k + 1) : end_all, e);
+		guint64 d = b > a ? b - a : 0;
+		guint32 value = lttv_entity_value(rec, k);
+		guint m;
+
+		for (m = 0; m < n_shares && shares[m].value != value; m++)
+			;
+		if (m == n_shares) {
+			if (n_shares == SLOT_SAMPLES + 1)
+				continue;
+			shares[n_shares].value = value;
+			shares[n_shares++].duration = 0;
+		}
+		shares[m].duration += d;
+	}
+	for (k = 1; k < n_shares; k++)
+		if (shares[k].duration > shares[best].duration)
+			best = k;
+	*mixed = n_shares > 1;
+	return shares[best].value;
+}
+
+guint lttv_intervals_query(const LttvIntervalStore *store, LttvIntervalEntity entity, LttTime t0, LttTime t1,
+                           guint64 resolution, LttvIntervalItem *out, guint max)
+{
+	const LttvEntityRecord *rec = entity < store->entities->len ? g_ptr_array_index(store->entities, entity) : NULL;
+	LttTime end_all, cur;
+	guint n, i, k = 0;
+
+	if (rec == NULL || max == 0 || rec->n == 0)
+		return 0;
+	n = rec->n;
+	end_all = MIN(rec->info.last, store->reached);
+	t1 = MIN(t1, end_all);
+	t0 = MAX(t0, lttv_entity_time(rec, 0));
+	if (resolution == 0)
+		resolution = 1;
+	i = change_at(rec, 0, n, t0);
+	for (cur = t0; cur < t1 && k < max; k++) {
+		LttvIntervalItem *item = &out[k];
+		LttTime iend = MIN(i + 1 < n ? lttv_entity_time(rec, i + 1) : end_all, t1);
+		gboolean mixed = FALSE;
+		guint32 value;
+
+		item->start = cur;
+		if (iend - cur >= resolution || iend == t1) {
+			value = lttv_entity_value(rec, i);
+			item->end = iend;
+			i++;
+		} else {
+			LttTime slot_end = t1 - cur > resolution ? cur + resolution : t1;
+			guint j = change_at(rec, i, n, slot_end - 1);
+
+			value = dominant(rec, i, j, cur, slot_end, end_all, &mixed);
+			item->end = slot_end;
+			/* Change j holds at slot_end unless the next one begins there. */
+			i = j + 1 < n && lttv_entity_time(rec, j + 1) <= slot_end ? j + 1 : j;
+		}
+		unpack(rec->info.kind, value, item);
+		item->mixed = mixed;
+		cur = item->end;
+	}
+	return k;
+}

@@ -1,0 +1,308 @@
+/* precompute.c: the precomputation service of a trace: one pass over the
+ * trace, in steps of a time budget, feeding the state, its checkpoints, the
+ * interval store and the pass's event hooks; notifications as it goes. */
+#include "config.h"
+#include "precompute-private.h"
+#include "checkpoint-private.h"
+#include "intervals-private.h"
+#include "window-stats.h"
+
+/* Events between two looks at the clock during a step. */
+#define EVENTS_PER_CLOCK_CHECK 256
+
+typedef struct {
+	guint id;
+	gboolean by_count;       /* target is an event count, else a time */
+	guint64 target;
+	LttvHook f;
+	gpointer data;
+} Notification;
+
+typedef struct {
+	LttvHook f;
+	gpointer data;
+} EventHook;
+
+struct _LttvPrecompute {
+	gint refcount;
+	LttvTrace *trace;
+	LttTrace *reader;        /* the pass's own cursors */
+	LttvMerge *merge;
+	LttvTraceState *ts;
+	LttvCheckpoints *cps;
+	LttvIntervalStore *store;
+	LttvIntervalRecorder *recorder;
+	GArray *event_hooks;     /* EventHook */
+	guint64 events_done, events_total;
+	gboolean started, done, cancelled, failed;
+	GArray *notes;           /* Notification, pending */
+	guint next_id;
+	/* Window statistics read through cursors of their own, so that they
+	 * never move the pass's. */
+	LttTrace *window_reader;
+	LttvMerge *window_merge;
+};
+
+/* Services by LttvTrace; used from one thread (the main loop's). */
+static GHashTable *services;
+
+static guint64 trace_event_total(LttTrace *trace)
+{
+	guint64 n = 0;
+	guint i;
+
+	for (i = 0; i < ltt_trace_tracefile_count(trace); i++)
+		n += ltt_tracefile_event_count(ltt_trace_tracefile(trace, i));
+	return n;
+}
+
+LttvPrecompute *lttv_precompute_get(LttvTrace *t)
+{
+	LttvPrecompute *p;
+	LttTrace *trace = lttv_trace_ltt(t);
+
+	if (services == NULL)
+		services = g_hash_table_new(g_direct_hash, g_direct_equal);
+	p = g_hash_table_lookup(services, t);
+	if (p != NULL)
+		return lttv_precompute_ref(p);
+	p = g_new0(LttvPrecompute, 1);
+	p->refcount = 1;
+	p->trace = lttv_trace_ref(t);
+	p->reader = ltt_trace_new_reader(trace);
+	p->merge = lttv_merge_new(p->reader);
+	p->ts = lttv_trace_state_new(trace);
+	p->cps = lttv_checkpoints_new(trace, 0);
+	p->store = lttv_intervals_new();
+	p->recorder = lttv_interval_recorder_new(p->store, p->ts);
+	p->event_hooks = g_array_new(FALSE, FALSE, sizeof(EventHook));
+	p->events_total = trace_event_total(trace);
+	p->notes = g_array_new(FALSE, FALSE, sizeof(Notification));
+	p->next_id = 1;
+	g_hash_table_insert(services, t, p);
+	return p;
+}
+
+LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p)
+{
+	p->refcount++;
+	return p;
+}
+
+/* What only the pass needs. */
+static void pass_free(LttvPrecompute *p)
+{
+	lttv_interval_recorder_free(p->recorder);
+	p->recorder = NULL;
+	lttv_trace_state_free(p->ts);
+	p->ts = NULL;
+	lttv_merge_free(p->merge);
+	p->merge = NULL;
+	if (p->reader != NULL)
+		ltt_trace_unref(p->reader);
+	p->reader = NULL;
+}
+
+void lttv_precompute_unref(LttvPrecompute *p)
+{
+	if (p == NULL || --p->refcount > 0)
+		return;
+	g_hash_table_remove(services, p->trace);
+	pass_free(p);
+	lttv_merge_free(p->window_merge);
+	if (p->window_reader != NULL)
+		ltt_trace_unref(p->window_reader);
+	lttv_checkpoints_free(p->cps);
+	lttv_intervals_free(p->store);
+	g_array_unref(p->event_hooks);
+	g_array_unref(p->notes);
+	lttv_trace_unref(p->trace);
+	g_free(p);
+}
+
+LttvTrace *lttv_precompute_trace(const LttvPrecompute *p)
+{
+	return p->trace;
+}
+
+void lttv_precompute_set_checkpoint_interval(LttvPrecompute *p, guint interval)
+{
+	if (p->started)
+		return;
+	lttv_checkpoints_free(p->cps);
+	p->cps = lttv_checkpoints_new(lttv_trace_ltt(p->trace), interval);
+}
+
+LttTime lttv_precompute_ready_until(const LttvPrecompute *p)
+{
+	if (p->done)
+		return LTT_TIME_INFINITE;
+	return p->ts != NULL ? lttv_trace_state_time(p->ts) : LTT_TIME_ZERO;
+}
+
+static gboolean note_due(const LttvPrecompute *p, const Notification *n)
+{
+	if (p->done)
+		return TRUE;
+	if (n->by_count)
+		return p->events_done >= n->target;
+	return n->target != LTT_TIME_INFINITE && lttv_precompute_ready_until(p) > n->target;
+}
+
+/* Calls the notifications that are due, one at a time: a callback may add
+ * or remove others. */
+static void fire_notifications(LttvPrecompute *p)
+{
+	guint i = 0;
+
+	while (i < p->notes->len) {
+		Notification n = g_array_index(p->notes, Notification, i);
+
+		if (!note_due(p, &n)) {
+			i++;
+			continue;
+		}
+		g_array_remove_index(p->notes, i);
+		n.f(n.data, p);
+		i = 0;
+	}
+}
+
+static void finish(LttvPrecompute *p)
+{
+	lttv_intervals_set_reached(p->store, lttv_trace_state_time(p->ts), TRUE);
+	p->done = TRUE;
+	pass_free(p);
+}
+
+gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **error)
+{
+	gint64 deadline;
+	const LttEvent *ev;
+
+	if (p->done || p->cancelled || p->failed)
+		return FALSE;
+	if (!p->started) {
+		if (!lttv_merge_source.seek_begin(p->merge, error)) {
+			p->failed = TRUE;
+			return FALSE;
+		}
+		p->started = TRUE;
+	}
+	deadline = g_get_monotonic_time() + MAX(budget_us, 0);
+	do {
+		guint k;
+
+		for (k = 0; k < EVENTS_PER_CLOCK_CHECK; k++) {
+			guint h;
+
+			ev = lttv_merge_source.peek(p->merge);
+			if (ev == NULL) {
+				finish(p);
+				fire_notifications(p);
+				return FALSE;
+			}
+			lttv_trace_state_apply(p->ts, ev);
+			lttv_checkpoints_record(p->cps, p->ts, ev);
+			lttv_interval_recorder_after(p->recorder, ev);
+			for (h = 0; h < p->event_hooks->len; h++) {
+				const EventHook *eh = &g_array_index(p->event_hooks, EventHook, h);
+
+				eh->f(eh->data, (gpointer) ev);
+			}
+			lttv_merge_source.advance(p->merge);
+			p->events_done++;
+		}
+	} while (g_get_monotonic_time() < deadline);
+	fire_notifications(p);
+	return TRUE;
+}
+
+gdouble lttv_precompute_progress(const LttvPrecompute *p)
+{
+	if (p->done)
+		return 1.0;
+	if (p->events_total == 0)
+		return 0.0;
+	return MIN(1.0, (gdouble) p->events_done / (gdouble) p->events_total);
+}
+
+guint64 lttv_precompute_events_done(const LttvPrecompute *p)
+{
+	return p->events_done;
+}
+
+gboolean lttv_precompute_done(const LttvPrecompute *p)
+{
+	return p->done;
+}
+
+void lttv_precompute_cancel(LttvPrecompute *p)
+{
+	if (p->done)
+		return;
+	p->cancelled = TRUE;
+	g_array_set_size(p->notes, 0);
+}
+
+gboolean lttv_precompute_cancelled(const LttvPrecompute *p)
+{
+	return p->cancelled;
+}
+
+static guint notify_add(LttvPrecompute *p, gboolean by_count, guint64 target, LttvHook f, gpointer data)
+{
+	Notification n = { 0, by_count, target, f, data };
+
+	if (note_due(p, &n)) {
+		f(data, p);
+		return 0;
+	}
+	if (p->cancelled)
+		return 0;
+	n.id = p->next_id++;
+	g_array_append_val(p->notes, n);
+	return n.id;
+}
+
+guint lttv_precompute_notify_at_time(LttvPrecompute *p, LttTime t, LttvHook f, gpointer data)
+{
+	return notify_add(p, FALSE, t, f, data);
+}
+
+guint lttv_precompute_notify_at_count(LttvPrecompute *p, guint64 events, LttvHook f, gpointer data)
+{
+	return notify_add(p, TRUE, events, f, data);
+}
+
+void lttv_precompute_notify_remove(LttvPrecompute *p, guint id)
+{
+	guint i;
+
+	for (i = 0; i < p->notes->len; i++)
+		if (g_array_index(p->notes, Notification, i).id == id) {
+			g_array_remove_index(p->notes, i);
+			return;
+		}
+}
+
+const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p)
+{
+	return p->store;
+}
+
+LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
+{
+	if (p->window_reader == NULL) {
+		p->window_reader = ltt_trace_new_reader(lttv_trace_ltt(p->trace));
+		p->window_merge = lttv_merge_new(p->window_reader);
+	}
+	return lttv_window_stats_compute(p->cps, &lttv_merge_source, p->window_merge, t0, t1, error);
+}
+
+void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data)
+{
+	EventHook h = { f, data };
+
+	g_array_append_val(p->event_hooks, h);
+}

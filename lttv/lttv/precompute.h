@@ -1,0 +1,83 @@
+/* precompute.h: the precomputation service of a trace (seed 000's
+ * background computations; doc/analysis.md §6).
+ *
+ * One per opened LttvTrace, shared by every context and tab that shows the
+ * trace.  It reads the trace once, through readers of its own (never a
+ * context a viewer uses), and keeps the state checkpoints, the
+ * state-interval store (intervals.h) and what the statistics of any time
+ * window need (window-stats.h).  The work is incremental: the caller (the
+ * GUI's background scheduler, from a g_idle callback, or a batch program
+ * in a loop) calls lttv_precompute_step with a time budget; results are
+ * usable up to lttv_precompute_ready_until while the rest is computed.
+ * Everything happens on the thread that calls step. */
+#ifndef LTTV_PRECOMPUTE_H
+#define LTTV_PRECOMPUTE_H
+
+#include <glib.h>
+#include <ltt/ltt.h>
+#include "hook.h"
+#include "traceset.h"
+#include "intervals.h"
+#include "stats.h"
+
+G_BEGIN_DECLS
+
+typedef struct _LttvPrecompute LttvPrecompute;
+
+/* The service of t, created (with nothing computed yet) on first use;
+ * takes a reference.  The service holds a reference on t. */
+LttvPrecompute *lttv_precompute_get(LttvTrace *t);
+LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p);
+/* At the last reference the service stops and frees what it computed. */
+void lttv_precompute_unref(LttvPrecompute *p);
+
+LttvTrace *lttv_precompute_trace(const LttvPrecompute *p);
+/* Events between state checkpoints (0: LTTV_CHECKPOINT_INTERVAL_DEFAULT);
+ * only before the first step. */
+void lttv_precompute_set_checkpoint_interval(LttvPrecompute *p, guint interval);
+
+/* Does about budget_us microseconds of work (at least one event) and
+ * returns; TRUE while work remains.  Notifications whose time or position
+ * is reached are called before it returns.  FALSE + error when the trace
+ * cannot be read (the work stops there; what was computed stays usable up
+ * to lttv_precompute_ready_until). */
+gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **error);
+/* Events applied so far over the trace's events (from its block headers), 0..1. */
+gdouble lttv_precompute_progress(const LttvPrecompute *p);
+guint64 lttv_precompute_events_done(const LttvPrecompute *p);
+/* Results are valid for times earlier than this; LTT_TIME_INFINITE when done. */
+LttTime lttv_precompute_ready_until(const LttvPrecompute *p);
+gboolean lttv_precompute_done(const LttvPrecompute *p);
+/* Stops the work for good (step then returns FALSE at once); what was
+ * computed stays usable.  Pending notifications are dropped uncalled. */
+void lttv_precompute_cancel(LttvPrecompute *p);
+gboolean lttv_precompute_cancelled(const LttvPrecompute *p);
+
+/* Calls f(data, p) once, when the results reach time t (ready_until > t,
+ * or done; t = LTT_TIME_INFINITE: at the end).  When they already have, f
+ * is called at once and 0 is returned; otherwise an id for
+ * lttv_precompute_notify_remove.  f's return value is ignored. */
+guint lttv_precompute_notify_at_time(LttvPrecompute *p, LttTime t, LttvHook f, gpointer data);
+/* The same once `events` events have been applied (or at the end). */
+guint lttv_precompute_notify_at_count(LttvPrecompute *p, guint64 events, LttvHook f, gpointer data);
+void lttv_precompute_notify_remove(LttvPrecompute *p, guint id);
+
+/* The state-interval store, filled as the work goes (owned by p). */
+const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p);
+
+/* The statistics of [t0, t1), exactly as a pass over the events of that
+ * window with statistics started at t0 and closed at t1 gives them, read
+ * through cursors of the service's own.  Any window may be asked while
+ * the pass runs: the checkpoints it has made so far shorten the replay.
+ * NULL + error when the trace cannot be read.  Free with
+ * lttv_window_stats_free (window-stats.h). */
+LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error);
+
+/* f(data, ev) is called with every event of the pass (a const LttEvent *),
+ * in time order, after the state applied it: where the event index
+ * (event-index.c) joins the other results.  Add before the first step. */
+void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,363 @@
+/* test-intervals.c: the state-interval store of the precomputation service
+ * against a brute-force replay (every task, CPU, IRQ line and soft IRQ
+ * vector after every timestamp), against ltt-synth's ground truth (CPU
+ * time per task and mode), and the shape of queries at coarser
+ * resolutions. */
+#include "config.h"
+#include <lttv/precompute.h>
+#include "analysis-merge.h"
+#include "analysis-truth.h"
+#include "analysis-util.h"
+
+static char *tmpdir;
+
+/* The service of the trace at path, run to the end in small steps. */
+static LttvPrecompute *precompute_whole(const char *path, LttvTrace **t_out)
+{
+	GError *error = NULL;
+	LttvTrace *t = lttv_trace_open(path, &error);
+	LttvPrecompute *p;
+	guint steps = 0;
+
+	g_assert_no_error(error);
+	p = lttv_precompute_get(t);
+	while (lttv_precompute_step(p, 500, &error))
+		steps++;
+	g_assert_no_error(error);
+	g_assert_true(lttv_precompute_done(p));
+	*t_out = t;
+	return p;
+}
+
+static void expect_item(const LttvIntervalStore *store, LttvIntervalEntity e, LttTime t, gint32 status, gint32 mode,
+                        gint32 submode, gint32 pid, const char *what)
+{
+	LttvIntervalItem item;
+	guint n;
+
+	if (e == LTTV_INTERVAL_ENTITY_NONE)
+		g_error("%s at %" G_GUINT64_FORMAT ": no entity", what, t);
+	n = lttv_intervals_query(store, e, t, t + 1, 1, &item, 1);
+	if (n != 1 || item.start != t || item.status != status || item.mode != mode || item.submode != submode
+	    || item.pid != pid || item.mixed)
+		g_error("%s at %" G_GUINT64_FORMAT ": store has %u item(s) %d/%d/%d/%d from %" G_GUINT64_FORMAT
+		        " (entity %u, from %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT "), replay %d/%d/%d/%d", what, t,
+		        n, item.status, item.mode, item.submode, item.pid, n > 0 ? item.start : 0, e,
+		        lttv_intervals_entity(store, e)->first, lttv_intervals_entity(store, e)->last, status, mode,
+		        submode, pid);
+}
+
+/* The soft IRQ vectors whose handler some CPU runs (the innermost soft IRQ
+ * frame of its running task), counted by vector. */
+static GArray *softirq_counts(const LttvTraceState *ts)
+{
+	GArray *counts = g_array_new(FALSE, TRUE, sizeof(guint));
+	guint cpu, i;
+
+	for (cpu = 0; cpu < lttv_trace_state_cpu_count(ts); cpu++) {
+		LttvProcess *p = lttv_trace_state_running_process(ts, cpu);
+
+		for (i = p != NULL ? lttv_process_depth(p) : 0; i-- > 0;) {
+			const LttvExecFrame *f = lttv_process_frame(p, i);
+
+			if (f->mode == LTTV_MODE_SOFTIRQ) {
+				if ((guint) f->submode >= counts->len)
+					g_array_set_size(counts, f->submode + 1);
+				g_array_index(counts, guint, f->submode)++;
+				break;
+			}
+		}
+	}
+	return counts;
+}
+
+/* The entity when the store had met it by time t. */
+static LttvIntervalEntity met(const LttvIntervalStore *store, LttvIntervalEntity e, LttTime t)
+{
+	return e != LTTV_INTERVAL_ENTITY_NONE && lttv_intervals_entity(store, e)->first <= t ? e : LTTV_INTERVAL_ENTITY_NONE;
+}
+
+/* Everything the replay knows just after the events at time t. */
+static void check_at(const LttvIntervalStore *store, const LttvTraceState *ts, LttTime t, gboolean count_alive)
+{
+	GPtrArray *all = lttv_trace_state_processes(ts);
+	GArray *soft = softirq_counts(ts);
+	guint i, cpu, alive = 0;
+
+	for (i = 0; i < all->len; i++) {
+		LttvProcess *p = g_ptr_array_index(all, i);
+		const LttvExecFrame *top = lttv_process_frame(p, lttv_process_depth(p) - 1);
+		gint32 pid = lttv_process_pid(p);
+		LttvIntervalEntity e = lttv_intervals_find_process_at(store, pid, lttv_process_cpu(p), t);
+		char *what = g_strdup_printf("pid %d", pid);
+
+		expect_item(store, e, t, lttv_process_status(p), top->mode, top->submode, -1, what);
+		g_free(what);
+		g_assert_cmpstr(lttv_intervals_entity(store, e)->name, !=, NULL);
+	}
+	if (count_alive) {
+		GArray *procs = lttv_intervals_processes(store);
+
+		for (i = 0; i < procs->len; i++) {
+			const LttvEntityInfo *info = lttv_intervals_entity(store, g_array_index(procs, LttvIntervalEntity, i));
+
+			alive += info->first <= t && t < info->last;
+		}
+		/* Idle tasks the state made before any event named them are not entities yet. */
+		g_assert_cmpuint(alive, <=, all->len);
+		g_assert_cmpuint(alive + lttv_trace_state_cpu_count(ts), >=, all->len);
+		g_array_unref(procs);
+	}
+	for (cpu = 0; cpu < lttv_trace_state_cpu_count(ts); cpu++) {
+		LttvProcess *run = lttv_trace_state_running_process(ts, cpu);
+		LttvIntervalEntity e = met(store, lttv_intervals_find_cpu(store, cpu), t);
+
+		if (e == LTTV_INTERVAL_ENTITY_NONE && run == NULL)
+			continue;
+		expect_item(store, e, t, lttv_trace_state_cpu_mode(ts, cpu), -1, -1, run != NULL ? lttv_process_pid(run) : -1,
+		            "cpu");
+	}
+	for (i = 0; i < 256; i++) {
+		LttvIntervalEntity e = met(store, lttv_intervals_find_irq(store, i), t);
+
+		if (e != LTTV_INTERVAL_ENTITY_NONE)
+			expect_item(store, e, t, lttv_trace_state_irq_busy(ts, i), -1, -1, -1, "irq");
+		else
+			g_assert_false(lttv_trace_state_irq_busy(ts, i));
+		e = met(store, lttv_intervals_find_softirq(store, i), t);
+		if (e != LTTV_INTERVAL_ENTITY_NONE)
+			expect_item(store, e, t, i < soft->len && g_array_index(soft, guint, i) > 0, -1, -1, -1, "softirq");
+		else
+			g_assert_true(i >= soft->len || g_array_index(soft, guint, i) == 0);
+	}
+	g_array_unref(soft);
+	g_ptr_array_unref(all);
+}
+
+/* Replays the trace with a state of the test's own and compares every
+ * entity with the store after each timestamp's events. */
+static void check_replay(const char *name, const char *const *args)
+{
+	char *path = analysis_synth(tmpdir, name, FALSE, args);
+	LttvTrace *t;
+	LttvPrecompute *p;
+	const LttvIntervalStore *store;
+	LttTrace *trace;
+	AnalysisMerge *m;
+	LttvTraceState *ts;
+	const LttEvent *ev;
+	guint64 boundaries = 0;
+
+	g_assert_nonnull(path);
+	p = precompute_whole(path, &t);
+	store = lttv_precompute_intervals(p);
+	g_assert_cmpuint(lttv_intervals_ready_until(store), ==, LTT_TIME_INFINITE);
+	trace = lttv_trace_ltt(t);
+	m = analysis_merge_new(trace);
+	ts = lttv_trace_state_new(trace);
+	while ((ev = analysis_merge_source.peek(m)) != NULL) {
+		LttTime now = ltt_event_time(ev);
+		const LttEvent *next;
+
+		lttv_trace_state_apply(ts, ev);
+		analysis_merge_source.advance(m);
+		next = analysis_merge_source.peek(m);
+		/* After the last event, states last no time: nothing to compare. */
+		if (next != NULL && ltt_event_time(next) > now)
+			check_at(store, ts, now, boundaries++ % 97 == 0);
+	}
+	g_assert_cmpuint(boundaries, >, 1000);
+	lttv_trace_state_free(ts);
+	analysis_merge_free(m);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	g_free(path);
+}
+
+static void test_replay_plain(void)
+{
+	const char *args[] = { "--cpus=2", "--processes=20", "--events=40000", "--seed=1", NULL };
+
+	check_replay("plain", args);
+}
+
+static void test_replay_lost(void)
+{
+	const char *args[] = { "--cpus=3", "--events=30000", "--seed=2", "--lost-every=3", "--block-size=4096", NULL };
+
+	check_replay("lost", args);
+}
+
+static void test_replay_pid_reuse_threads(void)
+{
+	const char *args[] = { "--cpus=2", "--processes=10", "--threads-per-process=4", "--events=40000",
+	                       "--seed=5", "--pid-reuse", NULL };
+
+	check_replay("reuse", args);
+}
+
+static void test_replay_start_in_syscall(void)
+{
+	const char *args[] = { "--cpus=4", "--processes=40", "--events=30000", "--seed=4", "--start-in-syscall", NULL };
+
+	check_replay("insyscall", args);
+}
+
+static void test_replay_gaps(void)
+{
+	const char *args[] = { "--cpus=2", "--events=20000", "--seed=7", "--big-endian", "--long-gaps", NULL };
+
+	check_replay("gaps", args);
+}
+
+static const LttvExecMode truth_modes[TRUTH_MODES] = {
+	LTTV_MODE_USER, LTTV_MODE_SYSCALL, LTTV_MODE_TRAP, LTTV_MODE_IRQ, LTTV_MODE_SOFTIRQ, LTTV_MODE_IDLE
+};
+
+/* The time each task spent on a CPU in each mode, summed from its
+ * intervals at full resolution, is the truth's CPU time. */
+static void test_truth_cpu_time(void)
+{
+	const char *args[] = { "--cpus=3", "--processes=25", "--threads-per-process=2", "--events=50000", "--seed=11",
+	                       "--pid-reuse", NULL };
+	char *path = analysis_synth(tmpdir, "truth", TRUE, args);
+	char *json = g_strconcat(path, ".json", NULL);
+	GError *error = NULL;
+	Truth *truth = truth_load(json, &error);
+	LttvTrace *t;
+	LttvPrecompute *p;
+	const LttvIntervalStore *store;
+	LttvIntervalItem *items = g_new(LttvIntervalItem, 1 << 16);
+	guint i, j, k;
+
+	g_assert_no_error(error);
+	p = precompute_whole(path, &t);
+	store = lttv_precompute_intervals(p);
+	for (i = 0; i < truth->processes->len; i++) {
+		const TruthProcess *tp = g_ptr_array_index(truth->processes, i);
+		LttvIntervalEntity e = lttv_intervals_find_process(store, tp->pid, tp->birth, tp->cpu >= 0 ? (guint) tp->cpu : 0);
+		guint64 time[LTTV_MODE_COUNT] = { 0 };
+		guint n;
+
+		if (e == LTTV_INTERVAL_ENTITY_NONE) {
+			for (j = 0; j < TRUTH_MODES; j++)
+				g_assert_cmpuint(tp->time[j], ==, 0);
+			continue;
+		}
+		n = lttv_intervals_query(store, e, 0, LTT_TIME_INFINITE, 1, items, 1 << 16);
+		g_assert_cmpuint(n, <, 1 << 16);
+		for (k = 0; k < n; k++)
+			if (items[k].status == LTTV_STATUS_RUNNING || items[k].status == LTTV_STATUS_EXITING)
+				time[items[k].mode] += items[k].end - items[k].start;
+		for (j = 0; j < TRUTH_MODES; j++)
+			g_assert_cmpuint(time[truth_modes[j]], ==, tp->time[j]);
+		g_assert_cmpstr(lttv_intervals_entity(store, e)->name, ==, tp->name);
+		g_assert_cmpint(lttv_intervals_entity(store, e)->tgid, ==, tp->tgid);
+	}
+	g_free(items);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	truth_free(truth);
+	g_free(json);
+	g_free(path);
+}
+
+/* Durations of each state over [s, e), from the full-resolution items. */
+static guint64 state_duration(const LttvIntervalItem *full, guint n, LttTime s, LttTime e, const LttvIntervalItem *like)
+{
+	guint64 d = 0;
+	guint k;
+
+	for (k = 0; k < n; k++)
+		if (full[k].status == like->status && full[k].mode == like->mode && full[k].submode == like->submode
+		    && full[k].pid == like->pid && full[k].end > s && full[k].start < e)
+			d += MIN(full[k].end, e) - MAX(full[k].start, s);
+	return d;
+}
+
+/* At a coarse resolution: contiguous items, at most one per resolution,
+ * exact ones where an interval is long enough, and summaries that carry
+ * the state that lasted longest in their slot. */
+static void test_resolution(void)
+{
+	const char *args[] = { "--cpus=2", "--processes=15", "--events=30000", "--seed=3", NULL };
+	char *path = analysis_synth(tmpdir, "zoom", FALSE, args);
+	LttvTrace *t;
+	LttvPrecompute *p = precompute_whole(path, &t);
+	const LttvIntervalStore *store = lttv_precompute_intervals(p);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	GRand *rand = g_rand_new_with_seed(7);
+	guint max = 1 << 16;
+	LttvIntervalItem *items = g_new(LttvIntervalItem, max), *full = g_new(LttvIntervalItem, max);
+	guint round;
+
+	for (round = 0; round < 300; round++) {
+		LttvIntervalEntity e = (LttvIntervalEntity) g_rand_int_range(rand, 0, (gint32) lttv_intervals_entity_count(store));
+		LttTime span = (LttTime) (g_rand_double(rand) * (double) (end - start)) + 1;
+		LttTime t0 = start + (LttTime) (g_rand_double(rand) * (double) (end - start - MIN(span, end - start)));
+		LttTime t1 = t0 + span;
+		guint64 res = MAX(span / (guint64) g_rand_int_range(rand, 1, 2000), 1);
+		guint n = lttv_intervals_query(store, e, t0, t1, res, items, max);
+		guint nf = lttv_intervals_query(store, e, t0, t1, 1, full, max);
+		guint k;
+
+		g_assert_cmpuint(nf, <, max);
+		g_assert_cmpuint(n, <=, span / res + 2);
+		g_assert_cmpuint(n, <=, nf);
+		if (nf == 0) {
+			g_assert_cmpuint(n, ==, 0);
+			continue;
+		}
+		g_assert_cmpuint(items[0].start, ==, full[0].start);
+		g_assert_cmpuint(items[n - 1].end, ==, full[nf - 1].end);
+		for (k = 0; k < n; k++) {
+			const LttvIntervalItem *it = &items[k];
+			guint64 mine = state_duration(full, nf, it->start, it->end, it);
+
+			g_assert_cmpuint(it->end, >, it->start);
+			if (k > 0)
+				g_assert_cmpuint(it->start, ==, items[k - 1].end);
+			if (!it->mixed) {
+				/* One state over the whole item. */
+				g_assert_cmpuint(mine, ==, it->end - it->start);
+			} else {
+				guint f, inside = 0;
+
+				g_assert_cmpuint(it->end - it->start, <=, res);
+				for (f = 0; f < nf; f++)
+					inside += full[f].end > it->start && full[f].start < it->end;
+				g_assert_cmpuint(inside, >, 1);
+				/* Beyond 64 changes the slot's state is chosen from a sample. */
+				for (f = 0; f < nf && inside <= 64; f++)
+					if (full[f].end > it->start && full[f].start < it->end)
+						g_assert_cmpuint(state_duration(full, nf, it->start, it->end, &full[f]), <=, mine);
+			}
+		}
+	}
+	g_rand_free(rand);
+	g_free(items);
+	g_free(full);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	g_free(path);
+}
+
+int main(int argc, char **argv)
+{
+	int rc;
+
+	g_test_init(&argc, &argv, NULL);
+	tmpdir = analysis_tmpdir();
+	g_test_add_func("/intervals/replay/plain", test_replay_plain);
+	g_test_add_func("/intervals/replay/lost-events", test_replay_lost);
+	g_test_add_func("/intervals/replay/pid-reuse-threads", test_replay_pid_reuse_threads);
+	g_test_add_func("/intervals/replay/start-in-syscall", test_replay_start_in_syscall);
+	g_test_add_func("/intervals/replay/long-gaps", test_replay_gaps);
+	g_test_add_func("/intervals/truth-cpu-time", test_truth_cpu_time);
+	g_test_add_func("/intervals/resolution", test_resolution);
+	rc = g_test_run();
+	tlt_remove_dir(tmpdir);
+	g_free(tmpdir);
+	return rc;
+}

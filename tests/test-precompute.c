@@ -1,0 +1,299 @@
+/* test-precompute.c: the precomputation service of a trace: one per trace,
+ * shared; incremental (progress, ready-until, results usable while it
+ * runs); notifications at a time, a count and the end; cancel; the pass's
+ * event hooks; statistics of any window equal to a pass over that window. */
+#include "config.h"
+#include <lttv/precompute.h>
+#include <lttv/window-stats.h>
+#include "analysis-merge.h"
+#include "analysis-util.h"
+
+static char *tmpdir;
+static char *trace_path;
+
+static LttvTrace *open_trace(void)
+{
+	GError *error = NULL;
+	LttvTrace *t = lttv_trace_open(trace_path, &error);
+
+	g_assert_no_error(error);
+	return t;
+}
+
+static void test_shared(void)
+{
+	LttvTrace *t = open_trace(), *again = open_trace();
+	LttvPrecompute *p = lttv_precompute_get(t), *q = lttv_precompute_get(again);
+
+	/* Opening the path again gives the same trace, hence the same service. */
+	g_assert_true(t == again);
+	g_assert_true(p == q);
+	g_assert_true(lttv_precompute_trace(p) == t);
+	lttv_precompute_unref(q);
+	lttv_trace_unref(again);
+	/* The service holds the trace. */
+	lttv_trace_unref(t);
+	g_assert_cmpuint(lttv_trace_ref_count(lttv_precompute_trace(p)), ==, 1);
+	lttv_precompute_unref(p);
+}
+
+typedef struct {
+	LttvPrecompute *p;
+	LttTime t;
+	guint calls;
+	gboolean reached;        /* what the service said when it called */
+} NoteRecord;
+
+static gboolean on_time(void *hook_data, void *call_data)
+{
+	NoteRecord *r = hook_data;
+
+	g_assert_true(call_data == r->p);
+	r->calls++;
+	r->reached = lttv_precompute_done(r->p) || lttv_precompute_ready_until(r->p) > r->t;
+	return FALSE;
+}
+
+static gboolean on_count(void *hook_data, void *call_data)
+{
+	NoteRecord *r = hook_data;
+
+	r->calls++;
+	r->reached = lttv_precompute_events_done(call_data) >= r->t;
+	return FALSE;
+}
+
+static gboolean on_end(void *hook_data, void *call_data)
+{
+	NoteRecord *r = hook_data;
+
+	r->calls++;
+	r->reached = lttv_precompute_done(call_data);
+	return FALSE;
+}
+
+typedef struct {
+	guint64 events;
+	LttTime last;
+	gboolean ordered;
+} HookRecord;
+
+static gboolean on_event(void *hook_data, void *call_data)
+{
+	HookRecord *r = hook_data;
+	const LttEvent *ev = call_data;
+
+	r->ordered = r->ordered && ltt_event_time(ev) >= r->last;
+	r->last = ltt_event_time(ev);
+	r->events++;
+	return FALSE;
+}
+
+static guint query_all(const LttvIntervalStore *store, LttvIntervalEntity e, LttTime t1, LttvIntervalItem *out, guint max)
+{
+	return lttv_intervals_query(store, e, 0, t1, 1, out, max);
+}
+
+/* Steps of a small budget: progress and ready-until grow, results already
+ * given do not change, notifications come once each, when due. */
+static void test_incremental(void)
+{
+	LttvTrace *t = open_trace();
+	LttvPrecompute *p = lttv_precompute_get(t);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	NoteRecord at_mid = { p, start + (end - start) / 2, 0, FALSE }, at_count = { p, 7000, 0, FALSE };
+	NoteRecord at_end = { p, LTT_TIME_INFINITE, 0, FALSE }, removed = { p, start + 1, 0, FALSE };
+	HookRecord hooked = { 0, 0, TRUE };
+	gdouble progress = 0;
+	LttTime ready = 0, early_t1 = 0;
+	LttvIntervalItem *early = g_new(LttvIntervalItem, 1 << 16), *late = g_new(LttvIntervalItem, 1 << 16);
+	guint n_early = 0, steps = 0;
+	GError *error = NULL;
+	guint id;
+
+	g_assert_cmpfloat(lttv_precompute_progress(p), ==, 0.0);
+	lttv_precompute_add_event_hook(p, on_event, &hooked);
+	g_assert_cmpuint(lttv_precompute_notify_at_time(p, at_mid.t, on_time, &at_mid), >, 0);
+	g_assert_cmpuint(lttv_precompute_notify_at_count(p, at_count.t, on_count, &at_count), >, 0);
+	g_assert_cmpuint(lttv_precompute_notify_at_time(p, LTT_TIME_INFINITE, on_end, &at_end), >, 0);
+	id = lttv_precompute_notify_at_time(p, removed.t, on_time, &removed);
+	lttv_precompute_notify_remove(p, id);
+	while (lttv_precompute_step(p, 0, &error)) {
+		const LttvIntervalStore *store = lttv_precompute_intervals(p);
+
+		steps++;
+		g_assert_cmpfloat(lttv_precompute_progress(p), >, progress);
+		g_assert_cmpfloat(lttv_precompute_progress(p), <, 1.0);
+		g_assert_cmpuint(lttv_precompute_ready_until(p), >=, ready);
+		g_assert_cmpuint(lttv_intervals_ready_until(store), ==, lttv_precompute_ready_until(p));
+		progress = lttv_precompute_progress(p);
+		ready = lttv_precompute_ready_until(p);
+		g_assert_false(lttv_precompute_done(p));
+		g_assert_cmpuint(at_mid.calls, ==, ready > at_mid.t ? 1 : 0);
+		g_assert_cmpuint(at_count.calls, ==, lttv_precompute_events_done(p) >= at_count.t ? 1 : 0);
+		g_assert_cmpuint(at_end.calls, ==, 0);
+		g_assert_cmpuint(hooked.events, ==, lttv_precompute_events_done(p));
+		/* What the first CPU did up to a third of the trace, while it runs. */
+		if (n_early == 0 && ready > start + (end - start) / 3) {
+			early_t1 = ready;
+			n_early = query_all(store, lttv_intervals_find_cpu(store, 0), early_t1, early, 1 << 16);
+			g_assert_cmpuint(n_early, >, 10);
+		}
+	}
+	g_assert_no_error(error);
+	g_assert_cmpuint(steps, >, 10);
+	g_assert_true(lttv_precompute_done(p));
+	g_assert_cmpfloat(lttv_precompute_progress(p), ==, 1.0);
+	g_assert_cmpuint(lttv_precompute_ready_until(p), ==, LTT_TIME_INFINITE);
+	g_assert_cmpuint(at_mid.calls, ==, 1);
+	g_assert_true(at_mid.reached);
+	g_assert_cmpuint(at_count.calls, ==, 1);
+	g_assert_true(at_count.reached);
+	g_assert_cmpuint(at_end.calls, ==, 1);
+	g_assert_true(at_end.reached);
+	g_assert_cmpuint(removed.calls, ==, 0);
+	g_assert_true(hooked.ordered);
+	g_assert_cmpuint(hooked.events, ==, lttv_precompute_events_done(p));
+	/* The items given early are the final ones, but the last, which may have
+	 * grown. */
+	{
+		const LttvIntervalStore *store = lttv_precompute_intervals(p);
+		guint n_late = query_all(store, lttv_intervals_find_cpu(store, 0), early_t1, late, 1 << 16), k;
+
+		g_assert_cmpuint(n_late, ==, n_early);
+		for (k = 0; k < n_early; k++) {
+			g_assert_cmpuint(early[k].start, ==, late[k].start);
+			g_assert_cmpint(early[k].status, ==, late[k].status);
+			g_assert_cmpint(early[k].pid, ==, late[k].pid);
+			if (k + 1 < n_early)
+				g_assert_cmpuint(early[k].end, ==, late[k].end);
+		}
+	}
+	/* Done: a notification is called at once. */
+	at_end.calls = 0;
+	g_assert_cmpuint(lttv_precompute_notify_at_time(p, start, on_end, &at_end), ==, 0);
+	g_assert_cmpuint(at_end.calls, ==, 1);
+	g_assert_false(lttv_precompute_step(p, 1000, &error));
+	g_assert_no_error(error);
+	g_free(early);
+	g_free(late);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+static void test_cancel(void)
+{
+	LttvTrace *t = open_trace();
+	LttvPrecompute *p = lttv_precompute_get(t);
+	NoteRecord at_end = { p, LTT_TIME_INFINITE, 0, FALSE };
+	GError *error = NULL;
+	LttTime ready;
+
+	lttv_precompute_notify_at_time(p, LTT_TIME_INFINITE, on_end, &at_end);
+	g_assert_true(lttv_precompute_step(p, 0, &error));
+	ready = lttv_precompute_ready_until(p);
+	lttv_precompute_cancel(p);
+	g_assert_true(lttv_precompute_cancelled(p));
+	g_assert_false(lttv_precompute_step(p, 1000, &error));
+	g_assert_no_error(error);
+	g_assert_false(lttv_precompute_done(p));
+	g_assert_cmpuint(lttv_precompute_ready_until(p), ==, ready);
+	g_assert_cmpuint(at_end.calls, ==, 0);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+/* Statistics of [t0, t1) by a pass from the start: the state alone up to
+ * t0, statistics from there, closed at t1. */
+static LttvStats *window_by_pass(LttTrace *trace, LttTime t0, LttTime t1)
+{
+	AnalysisMerge *m = analysis_merge_new(trace);
+	LttvTraceState *ts = lttv_trace_state_new(trace);
+	LttvStats *s;
+	const LttEvent *ev;
+
+	while ((ev = analysis_merge_source.peek(m)) != NULL && ltt_event_time(ev) < t0) {
+		lttv_trace_state_apply(ts, ev);
+		analysis_merge_source.advance(m);
+	}
+	s = lttv_stats_new(ts, t0);
+	while ((ev = analysis_merge_source.peek(m)) != NULL && ltt_event_time(ev) < t1) {
+		lttv_stats_apply(s, ev);
+		analysis_merge_source.advance(m);
+	}
+	lttv_stats_close(s, t1);
+	analysis_merge_free(m);
+	return s;
+}
+
+static void assert_window(LttvPrecompute *p, LttTime t0, LttTime t1)
+{
+	LttTrace *trace = lttv_trace_ltt(lttv_precompute_trace(p));
+	GError *error = NULL;
+	LttvStats *fast = lttv_precompute_window_stats(p, t0, t1, &error), *slow = window_by_pass(trace, t0, t1);
+	gboolean per_cpu;
+
+	g_assert_no_error(error);
+	for (per_cpu = FALSE; per_cpu <= TRUE; per_cpu++) {
+		LttvStatsNode *a = lttv_stats_tree(fast, per_cpu), *b = lttv_stats_tree(slow, per_cpu);
+
+		analysis_assert_tree_equal(a, b);
+		lttv_stats_node_free(a);
+		lttv_stats_node_free(b);
+	}
+	lttv_window_stats_free(fast);
+	lttv_window_stats_free(slow);
+}
+
+static void test_window_stats(void)
+{
+	LttvTrace *t = open_trace();
+	LttvPrecompute *p = lttv_precompute_get(t);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	GRand *rand = g_rand_new_with_seed(3);
+	GError *error = NULL;
+	guint i;
+
+	lttv_precompute_set_checkpoint_interval(p, 1000);
+	/* While the pass runs, windows beyond what it reached are exact too. */
+	for (i = 0; i < 20; i++)
+		g_assert_true(lttv_precompute_step(p, 0, &error));
+	assert_window(p, start + (end - start) / 4, start + (end - start) * 3 / 4);
+	while (lttv_precompute_step(p, 1000, &error))
+		;
+	g_assert_no_error(error);
+	assert_window(p, start, end + 1);
+	assert_window(p, start, start);
+	assert_window(p, end, end + 1000);
+	for (i = 0; i < 12; i++) {
+		LttTime a = start + (LttTime) (g_rand_double(rand) * (double) (end - start));
+		LttTime b = a + (LttTime) (g_rand_double(rand) * (double) (end - a));
+
+		assert_window(p, a, b);
+	}
+	g_rand_free(rand);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+int main(int argc, char **argv)
+{
+	const char *args[] = { "--cpus=3", "--processes=30", "--threads-per-process=2", "--events=40000", "--seed=12",
+	                       "--pid-reuse", "--start-in-syscall", NULL };
+	int rc;
+
+	g_test_init(&argc, &argv, NULL);
+	tmpdir = analysis_tmpdir();
+	trace_path = analysis_synth(tmpdir, "precompute", FALSE, args);
+	g_test_add_func("/precompute/shared", test_shared);
+	g_test_add_func("/precompute/incremental", test_incremental);
+	g_test_add_func("/precompute/cancel", test_cancel);
+	g_test_add_func("/precompute/window-stats", test_window_stats);
+	rc = g_test_run();
+	tlt_remove_dir(tmpdir);
+	g_free(trace_path);
+	g_free(tmpdir);
+	return rc;
+}
