@@ -165,14 +165,14 @@ static void change_event_lists(SchedRequest *q, LttvTracesetContext *ctx, gboole
 
 			if (q->r.num_events != G_MAXUINT64) {
 				if (add)
-					lttv_hooks_add(list, count_event, q, COUNT_PRIORITY);
+					lttv_hooks_add_owned(list, count_event, q, COUNT_PRIORITY, q);
 				else
 					lttv_hooks_remove_data(list, count_event, q);
 			}
 			for (k = 0; k < q->n_events; k++) {
 				if (add) {
 					lttv_hooks_get(q->r.event, k, NULL, NULL, &prio, NULL);
-					lttv_hooks_add(list, deliver_event, &q->events[k], prio);
+					lttv_hooks_add_owned(list, deliver_event, &q->events[k], prio, q);
 				} else {
 					lttv_hooks_remove_data(list, deliver_event, &q->events[k]);
 				}

@@ -84,7 +84,7 @@ static void change_tracker(LttvwindowScheduler *s, gboolean add)
 
 		for (j = 0; j < tc->n_tracefiles; j++) {
 			if (add)
-				lttv_hooks_add(tc->tracefiles[j]->event, track_event, s, TRACK_PRIORITY);
+				lttv_hooks_add_owned(tc->tracefiles[j]->event, track_event, s, TRACK_PRIORITY, s);
 			else
 				lttv_hooks_remove_data(tc->tracefiles[j]->event, track_event, s);
 		}
@@ -312,22 +312,18 @@ static SchedRequest *lowest_waiting(const LttvwindowScheduler *s)
 	return first;
 }
 
-/* A new pass towards the lowest start: reads on from P when P is not after
- * it and no checkpoint lies between, otherwise seeks by time through the
- * checkpoints; either way the state replay up to the start is a read
- * without the viewers' hooks, in budgeted steps (continue_seek). */
+/* A new pass towards the lowest start: reads on from P, without the
+ * viewers' hooks and in budgeted steps (continue_seek), when P is not after
+ * it and no checkpoint lies between; otherwise seeks by time or position
+ * through the checkpoints. */
 static void start_pass(LttvwindowScheduler *s)
 {
 	SchedRequest *first = lowest_waiting(s);
 	LttTime t = sched_request_start_time(first);
 
+	GError *error = NULL;
+
 	load_checkpoints(s);
-	if (!s->positioned || !not_passed(s, first) || checkpoint_between(s, current_time(s), t)) {
-		lttv_context_state_seek_time(s->cs, t);
-		s->join_from = t;
-		s->join_inclusive = TRUE;
-		s->positioned = TRUE;
-	}
 	s->seeking = TRUE;
 	s->seek_time = first->r.start_position != NULL ? LTT_TIME_INFINITE : t;
 	g_clear_pointer(&s->seek_position, lttv_traceset_context_position_destroy);
@@ -335,6 +331,25 @@ static void start_pass(LttvwindowScheduler *s)
 		s->seek_position = lttv_traceset_context_position_new(s->ctx);
 		lttv_traceset_context_position_copy(s->seek_position, first->r.start_position);
 	}
+	if (s->positioned && not_passed(s, first) && !checkpoint_between(s, current_time(s), t))
+		return;
+	if (first->r.start_position == NULL) {
+		lttv_context_state_seek_time(s->cs, t);
+		s->join_from = t;
+		s->join_inclusive = TRUE;
+	} else if (lttv_context_state_seek_position(s->cs, first->r.start_position, &error)) {
+		/* Events before it may share its time: no time start joins here. */
+		s->join_from = t;
+		s->join_inclusive = FALSE;
+	} else {
+		/* A position of another traceset: the request cannot start. */
+		g_warning("events request %u: %s", first->handle, error->message);
+		g_error_free(error);
+		s->seeking = FALSE;
+		end_request(s, first);
+		return;
+	}
+	s->positioned = TRUE;
 }
 
 static gboolean seek_reached(const LttvwindowScheduler *s)
