@@ -195,9 +195,6 @@ static GtkWidget *event_rate_new(LttvwindowTab *tab)
 	lttv_hooks_add(er->after_chunk, on_after_chunk, er, LTTV_PRIO_DEFAULT);
 	er->after_request = lttv_hooks_new();
 	lttv_hooks_add(er->after_request, on_after_request, er, LTTV_PRIO_DEFAULT);
-	er->window = lttvwindow_get_time_window(tab);
-	er->n_slots = 1;
-	er->counts = g_new0(guint64, 1);
 
 	g_signal_connect(er->area, "expose-event", G_CALLBACK(on_expose), er);
 	g_signal_connect(er->area, "button-press-event", G_CALLBACK(on_button), er);
@@ -207,6 +204,7 @@ static GtkWidget *event_rate_new(LttvwindowTab *tab)
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset_or_redraw), er);
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_REDRAW, G_CALLBACK(on_traceset_or_redraw), er);
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_CONTINUE, G_CALLBACK(on_traceset_or_redraw), er);
+	recount(er);    /* again when the widget gets its width */
 	return er->area;
 }
 
