@@ -15,7 +15,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..22"
+echo "1..23"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -122,6 +122,17 @@ quit
 EOF2
 [ $status -eq 0 ] && grep -q ' traces 1 viewers eventrate$' "$tmp/out"
 check $? "tab, open: a second tab on the same trace"
+
+# Menu accelerators: Ctrl+T opens an empty tab, Ctrl+W closes it.
+run -t "$tmp/trace" <<EOF2
+key <Control>t
+print
+key <Control>w
+print
+quit
+EOF2
+[ $status -eq 0 ] && [ "$(awk '{ print $7 }' "$tmp/out" | tr '\n' ' ')" = "0 1 " ]
+check $? "keys <Control>t, <Control>w: File > New Tab, Close Tab"
 
 # Errors: a message naming the line, exit status 1, no dialog, no hang.
 printf 'print\nopen %s/none\n' "$tmp" > "$tmp/bad.script"
