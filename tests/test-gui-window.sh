@@ -15,7 +15,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..23"
+echo "1..24"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -183,6 +183,13 @@ viewer nosuchviewer
 EOF2
 [ $status -eq 1 ] && grep -q 'stdin:1: no viewer named nosuchviewer' "$tmp/err"
 check $? "viewer of an unknown name: error"
+run -t "$tmp/trace" <<EOF2
+resize 3000 1500
+screenshot $tmp/huge.png
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:2: .*do not fit on the 1920x1200 screen' "$tmp/err" &&
+	[ ! -e "$tmp/huge.png" ]
+check $? "screenshot of a window larger than the screen: an error, no garbage"
 run -t "$tmp/trace" <<EOF2
 key NotAKey
 EOF2
