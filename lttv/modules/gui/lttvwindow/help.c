@@ -10,30 +10,27 @@ static void add_line(GtkListStore *store, const char *keys, const char *what)
 	gtk_list_store_set(store, &it, 0, keys, 1, what, -1);
 }
 
-/* The menus' accelerators, read from the actions so the list cannot lie. */
-static void add_accelerators(GtkListStore *store, LttvwindowMainWindow *mw)
+/* The menus' accelerators, in menu order, from the menus' own table. */
+static void add_accelerators(GtkListStore *store)
 {
-	GList *actions = gtk_action_group_list_actions(mw->actions);
-	for (GList *l = actions; l != NULL; l = l->next) {
-		GtkAction *a = l->data;
-		const char *path = gtk_action_get_accel_path(a);
-		GtkAccelKey key;
-		if (path == NULL || !gtk_accel_map_lookup_entry(path, &key) || key.accel_key == 0)
+	guint n;
+	const GtkActionEntry *entries = lttvwindow_menus_entries(&n);
+	for (guint i = 0; i < n; i++) {
+		guint key;
+		GdkModifierType mods;
+		if (entries[i].accelerator == NULL)
 			continue;
-		char *label = gtk_accelerator_get_label(key.accel_key, key.accel_mods);
-		char *what = NULL;
-		g_object_get(a, "label", &what, NULL);
-		/* Menu labels carry mnemonics and ellipses: show the words. */
+		gtk_accelerator_parse(entries[i].accelerator, &key, &mods);
+		char *label = gtk_accelerator_get_label(key, mods);
+		/* Menu labels carry mnemonics: show the words. */
 		GString *plain = g_string_new(NULL);
-		for (const char *p = what; p != NULL && *p; p++)
+		for (const char *p = entries[i].label; *p; p++)
 			if (*p != '_')
 				g_string_append_c(plain, *p);
 		add_line(store, label, plain->str);
 		g_string_free(plain, TRUE);
-		g_free(what);
 		g_free(label);
 	}
-	g_list_free(actions);
 }
 
 void lttvwindow_dialog_shortcuts(LttvwindowMainWindow *mw)
@@ -51,7 +48,7 @@ void lttvwindow_dialog_shortcuts(LttvwindowMainWindow *mw)
 	}
 	add_line(store, "Ctrl+wheel", "Zoom in or out");
 	add_line(store, "Shift+wheel", "Pan earlier or later");
-	add_accelerators(store, mw);
+	add_accelerators(store);
 	GtkWidget *view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(store));
 	g_object_unref(store);
 	gtk_tree_view_insert_column_with_attributes(GTK_TREE_VIEW(view), -1, "Keys",

@@ -160,8 +160,11 @@ char *lttvwindow_keys_describe(guint i, const char **description)
 	*description = actions[i].description;
 	GString *s = g_string_new(NULL);
 	for (guint k = 0; k < bindings[i]->len; k++) {
-		char *label = gtk_accelerator_get_label(g_array_index(bindings[i], guint, k), 0);
-		g_string_append_printf(s, "%s%s", k > 0 ? ", " : "", label);
+		guint key = g_array_index(bindings[i], guint, k);
+		char *label = gtk_accelerator_get_label(key, 0);
+		const char *name = gdk_keyval_name(key);
+		gboolean keypad = name != NULL && g_str_has_prefix(name, "KP_");
+		g_string_append_printf(s, "%s%s%s", k > 0 ? ", " : "", keypad ? "keypad " : "", label);
 		g_free(label);
 	}
 	return g_string_free(s, FALSE);

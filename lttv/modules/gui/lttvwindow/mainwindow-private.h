@@ -28,6 +28,9 @@ struct _LttvwindowMainWindow {
 void lttvwindow_menus_build(LttvwindowMainWindow *mw, GtkWidget *box);
 /* Rebuilds the Tools entries and toolbar buttons of the viewers. */
 void lttvwindow_menus_viewers_changed(LttvwindowMainWindow *mw);
+/* The fixed actions, in menu order (Help > Keyboard Shortcuts lists their
+ * accelerators). */
+const GtkActionEntry *lttvwindow_menus_entries(guint *n);
 /* Makes the actions sensitive or not for the current tab. */
 void lttvwindow_menus_update(LttvwindowMainWindow *mw);
 

@@ -199,6 +199,12 @@ static const GtkActionEntry entries[] = {
 	{ "About", GTK_STOCK_ABOUT, "_About", NULL, NULL, G_CALLBACK(act_about) },
 };
 
+const GtkActionEntry *lttvwindow_menus_entries(guint *n)
+{
+	*n = G_N_ELEMENTS(entries);
+	return entries;
+}
+
 void lttvwindow_menus_build(LttvwindowMainWindow *mw, GtkWidget *box)
 {
 	mw->ui = gtk_ui_manager_new();
