@@ -7,8 +7,10 @@ synth="$top_builddir/ltt/ltt-synth"
 pngcheck="$top_builddir/tests/test-gui-pngcheck"
 LTTV_MODULE_PATH="$top_builddir/doc/examples"
 export LTTV_MODULE_PATH
-# Defaults of the viewers that would open with a trace: none, so that
-# the tests see only what they insert.
+# What GTK's libraries keep until exit is not a leak of ours (ASan build).
+LSAN_OPTIONS="suppressions=$srcdir/gui-lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
+# The user's key bindings ($XDG_CONFIG_HOME/lttv/keys) stay out of the tests.
 unset XDG_CONFIG_HOME
 HOME=$tmp
 export HOME
