@@ -245,6 +245,67 @@ static void test_stop_continue(void)
 	lttv_hooks_destroy(after);
 }
 
+static void on_position(LttvwindowTab *tab, const LttvTracesetContextPosition *pos,
+                        gpointer source, Seen *seen)
+{
+	seen->events++;
+}
+
+static void on_dividor(LttvwindowTab *tab, gint position, gpointer source, Seen *seen)
+{
+	seen->continues++;
+}
+
+static gboolean background_reached(void *hook_data, void *call_data)
+{
+	((Seen *) hook_data)->after_requests++;
+	return FALSE;
+}
+
+/* The current position, the dividor, and a background notification at the
+ * end, reached by running the main loop until it comes. */
+static void test_position_dividor_background(void)
+{
+	Seen seen = { 0 };
+	seen.tab = tab_with_trace();
+	seen.viewer = g_object_ref_sink(gtk_label_new("v"));
+	lttvwindow_connect(seen.tab, seen.viewer, LTTVWINDOW_SIGNAL_CURRENT_POSITION,
+	                   G_CALLBACK(on_position), &seen);
+	lttvwindow_connect(seen.tab, seen.viewer, LTTVWINDOW_SIGNAL_DIVIDOR, G_CALLBACK(on_dividor),
+	                   &seen);
+	LttvTracesetContext *ctx = lttvwindow_get_traceset_context(seen.tab);
+	LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(ctx);
+	LttTime start, end;
+	lttvwindow_get_time_span(seen.tab, &start, &end);
+	lttv_process_traceset_seek_time(ctx, start + (end - start) / 2);
+	lttv_traceset_context_position_save(ctx, pos);
+	g_assert_null(lttvwindow_get_current_position(seen.tab));
+	lttvwindow_report_current_position(seen.tab, pos, seen.viewer);
+	lttvwindow_report_current_position(seen.tab, pos, seen.viewer);
+	g_assert_cmpuint(seen.events, ==, 1);
+	g_assert_cmpint(lttv_traceset_context_position_compare(
+	                        lttvwindow_get_current_position(seen.tab), pos), ==, 0);
+	g_assert_cmpuint(lttvwindow_get_current_time(seen.tab), ==,
+	                 lttv_traceset_context_position_get_time(pos));
+	lttv_traceset_context_position_destroy(pos);
+
+	lttvwindow_report_dividor(seen.tab, 120, NULL);
+	lttvwindow_report_dividor(seen.tab, 120, NULL);
+	g_assert_cmpint(lttvwindow_get_dividor(seen.tab), ==, 120);
+	g_assert_cmpuint(seen.continues, ==, 1);
+
+	lttvwindow_background_request(seen.tab, seen.viewer, 0, LTT_TIME_INFINITE,
+	                              background_reached, &seen);
+	while (seen.after_requests == 0)
+		g_main_context_iteration(NULL, TRUE);
+	g_assert_true(lttvwindow_background_ready(lttvwindow_get_background(seen.tab, 0)));
+	g_assert_false(lttvwindow_tab_busy(seen.tab));
+
+	gtk_widget_destroy(seen.viewer);
+	g_object_unref(seen.viewer);
+	g_object_unref(seen.tab);
+}
+
 /* Tabs on the same trace share the opened trace and its precomputation. */
 static void test_tabs_share(void)
 {
@@ -339,6 +400,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/gui/reports", test_reports);
 	g_test_add_func("/gui/viewer-destroyed", test_viewer_destroyed);
 	g_test_add_func("/gui/stop-continue", test_stop_continue);
+	g_test_add_func("/gui/position-dividor-background", test_position_dividor_background);
 	g_test_add_func("/gui/tabs-share", test_tabs_share);
 	g_test_add_func("/gui/stack", test_stack);
 	g_test_add_func("/gui/unload-module", test_unload_module);
