@@ -94,16 +94,6 @@ static void warn_stderr(const char *message, gpointer data)
 	g_printerr("lttv-gui: warning: %s\n", message);
 }
 
-static void warn_dialog(const char *message, gpointer mw)
-{
-	GtkWidget *d = gtk_message_dialog_new(lttvwindow_main_window_widget(mw), GTK_DIALOG_MODAL,
-	                                      GTK_MESSAGE_WARNING, GTK_BUTTONS_CLOSE,
-	                                      "Part of the trace could not be read");
-	gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", message);
-	gtk_dialog_run(GTK_DIALOG(d));
-	gtk_widget_destroy(d);
-}
-
 /* Opens the -t traces in the first tab.  With a script, a trace that does
  * not open is an error (message, exit 1); without, a dialog says why. */
 static gboolean open_traces(Gui *gui, LttvwindowMainWindow *mw)
@@ -111,7 +101,7 @@ static gboolean open_traces(Gui *gui, LttvwindowMainWindow *mw)
 	for (guint i = 0; i < gui->traces->len; i++) {
 		const char *path = g_ptr_array_index(gui->traces, i);
 		GError *error = NULL;
-		if (lttvwindow_main_window_add_trace(mw, path, gui->script ? warn_stderr : warn_dialog,
+		if (lttvwindow_main_window_add_trace(mw, path, gui->script ? warn_stderr : lttvwindow_main_window_warn,
 		                                     mw, &error))
 			continue;
 		if (gui->script != NULL) {
@@ -119,12 +109,7 @@ static gboolean open_traces(Gui *gui, LttvwindowMainWindow *mw)
 			g_error_free(error);
 			return FALSE;
 		}
-		GtkWidget *d = gtk_message_dialog_new(lttvwindow_main_window_widget(mw),
-		                                      GTK_DIALOG_MODAL, GTK_MESSAGE_ERROR,
-		                                      GTK_BUTTONS_CLOSE, "The trace could not be opened");
-		gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", error->message);
-		gtk_dialog_run(GTK_DIALOG(d));
-		gtk_widget_destroy(d);
+		lttvwindow_main_window_error(mw, "The trace could not be opened", error->message);
 		g_error_free(error);
 	}
 	return TRUE;

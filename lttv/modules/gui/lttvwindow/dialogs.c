@@ -7,24 +7,26 @@
 #include "viewers-private.h"
 #include "snapshot.h"
 
-void lttvwindow_dialog_error(GtkWindow *parent, const char *primary, const char *secondary)
+static void message_dialog(GtkWindow *parent, GtkMessageType type, const char *primary,
+                           const char *secondary)
 {
 	GtkWidget *d = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-	                                      GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+	                                      type, GTK_BUTTONS_CLOSE, "%s", primary);
 	gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", secondary);
 	gtk_dialog_run(GTK_DIALOG(d));
 	gtk_widget_destroy(d);
 }
 
-static void warn_dialog(const char *message, gpointer mw)
+void lttvwindow_main_window_error(LttvwindowMainWindow *mw, const char *primary,
+                                  const char *secondary)
 {
-	GtkWidget *d = gtk_message_dialog_new(lttvwindow_main_window_widget(mw),
-	                                      GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-	                                      GTK_MESSAGE_WARNING, GTK_BUTTONS_CLOSE,
-	                                      "Part of the trace could not be read");
-	gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", message);
-	gtk_dialog_run(GTK_DIALOG(d));
-	gtk_widget_destroy(d);
+	message_dialog(GTK_WINDOW(mw->window), GTK_MESSAGE_ERROR, primary, secondary);
+}
+
+void lttvwindow_main_window_warn(const char *message, gpointer mw)
+{
+	message_dialog(lttvwindow_main_window_widget(mw), GTK_MESSAGE_WARNING,
+	               "Part of the trace could not be read", message);
 }
 
 void lttvwindow_dialog_open_trace(LttvwindowMainWindow *mw, gboolean new_tab)
@@ -46,9 +48,8 @@ void lttvwindow_dialog_open_trace(LttvwindowMainWindow *mw, gboolean new_tab)
 	if (new_tab && tab != NULL && lttv_traceset_number(lttvwindow_get_traceset(tab)) > 0)
 		lttvwindow_main_window_new_tab(mw);
 	GError *error = NULL;
-	if (!lttvwindow_main_window_add_trace(mw, path, warn_dialog, mw, &error)) {
-		lttvwindow_dialog_error(GTK_WINDOW(mw->window), "The trace could not be opened",
-		                        error->message);
+	if (!lttvwindow_main_window_add_trace(mw, path, lttvwindow_main_window_warn, mw, &error)) {
+		lttvwindow_main_window_error(mw, "The trace could not be opened", error->message);
 		g_error_free(error);
 	}
 	g_free(path);
@@ -124,8 +125,7 @@ void lttvwindow_dialog_save_png(LttvwindowMainWindow *mw)
 	gdk_window_process_all_updates();
 	GError *error = NULL;
 	if (!lttvwindow_snapshot_save(mw->window, file, &error)) {
-		lttvwindow_dialog_error(GTK_WINDOW(mw->window), "The picture could not be saved",
-		                        error->message);
+		lttvwindow_main_window_error(mw, "The picture could not be saved", error->message);
 		g_error_free(error);
 	} else {
 		char *msg = g_strdup_printf("Saved %s", file);
@@ -264,8 +264,7 @@ void lttvwindow_dialog_load_module(LttvwindowMainWindow *mw)
 	lttv_module_add_path(dir);
 	GError *error = NULL;
 	if (!lttvwindow_load_module(name, &error)) {
-		lttvwindow_dialog_error(GTK_WINDOW(mw->window), "The module could not be loaded",
-		                        error->message);
+		lttvwindow_main_window_error(mw, "The module could not be loaded", error->message);
 		g_error_free(error);
 	} else {
 		char *msg = g_strdup_printf("Loaded module %s", name);
@@ -280,8 +279,7 @@ void lttvwindow_dialog_load_module(LttvwindowMainWindow *mw)
 void lttvwindow_dialog_unload_module(LttvwindowMainWindow *mw)
 {
 	if (lttv_module_number() == 0) {
-		lttvwindow_dialog_error(GTK_WINDOW(mw->window), "No module is loaded",
-		                        "Plugins > Load Module loads one.");
+		lttvwindow_main_window_error(mw, "No module is loaded", "Plugins > Load Module loads one.");
 		return;
 	}
 	GtkWidget *d = ok_dialog(mw, "Unload Module", "_Unload");

@@ -38,7 +38,6 @@ void lttvwindow_menus_update(LttvwindowMainWindow *mw);
 void lttvwindow_main_window_update_status(LttvwindowMainWindow *mw);
 
 /* dialogs.c: each runs a dialog over mw's window and acts on its answer */
-void lttvwindow_dialog_error(GtkWindow *parent, const char *primary, const char *secondary);
 void lttvwindow_dialog_open_trace(LttvwindowMainWindow *mw, gboolean new_tab);
 void lttvwindow_dialog_remove_trace(LttvwindowMainWindow *mw);
 void lttvwindow_dialog_save_png(LttvwindowMainWindow *mw);

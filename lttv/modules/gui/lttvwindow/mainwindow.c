@@ -5,6 +5,7 @@
 #include "viewer-stack.h"
 #include "viewers-private.h"
 #include "timebar.h"
+#include "icon-button.h"
 
 #define PAGE_TAB_KEY "lttvwindow-page-tab"
 #define PAGE_STACK_KEY "lttvwindow-page-stack"
@@ -132,13 +133,8 @@ static GtkWidget *tab_label(GtkWidget *page)
 	GtkWidget *label = gtk_label_new("(no trace)");
 	gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_MIDDLE);
 	gtk_label_set_max_width_chars(GTK_LABEL(label), 40);
-	GtkWidget *close = gtk_button_new();
-	gtk_button_set_relief(GTK_BUTTON(close), GTK_RELIEF_NONE);
-	gtk_button_set_focus_on_click(GTK_BUTTON(close), FALSE);
-	gtk_container_add(GTK_CONTAINER(close), gtk_image_new_from_stock(GTK_STOCK_CLOSE,
-	                                                                 GTK_ICON_SIZE_MENU));
-	gtk_widget_set_tooltip_text(close, "Close this tab");
-	g_signal_connect(close, "clicked", G_CALLBACK(on_close_tab_clicked), page);
+	GtkWidget *close = lttvwindow_icon_button(GTK_STOCK_CLOSE, "Close this tab",
+	                                          G_CALLBACK(on_close_tab_clicked), page);
 	gtk_box_pack_start(GTK_BOX(box), label, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(box), close, FALSE, FALSE, 0);
 	g_object_set_data(G_OBJECT(page), PAGE_LABEL_KEY, label);

@@ -42,6 +42,12 @@ GtkWidget *lttvwindow_main_window_insert_viewer(LttvwindowMainWindow *mw, const 
 void lttvwindow_set_default_viewers(const char *const *names);
 const char *const *lttvwindow_get_default_viewers(void);
 
+/* Modal dialogs over mw: an error (what failed, why), and the warning of
+ * lttvwindow_main_window_add_trace (data: mw). */
+void lttvwindow_main_window_error(LttvwindowMainWindow *mw, const char *primary,
+                                  const char *secondary);
+void lttvwindow_main_window_warn(const char *message, gpointer mw);
+
 /* Shows message in the status bar. */
 void lttvwindow_main_window_status(LttvwindowMainWindow *mw, const char *message);
 

@@ -228,8 +228,7 @@ static void act_viewer(GtkAction *a, LttvwindowMainWindow *mw)
 	const char *name = g_object_get_data(G_OBJECT(a), "lttvwindow-viewer");
 	GError *error = NULL;
 	if (lttvwindow_main_window_insert_viewer(mw, name, &error) == NULL) {
-		lttvwindow_dialog_error(GTK_WINDOW(mw->window), "The viewer could not be inserted",
-		                        error->message);
+		lttvwindow_main_window_error(mw, "The viewer could not be inserted", error->message);
 		g_error_free(error);
 	}
 }

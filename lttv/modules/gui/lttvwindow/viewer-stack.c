@@ -8,6 +8,7 @@
 #include "viewer-stack.h"
 #include "viewers-private.h"
 #include "tab-private.h"
+#include "icon-button.h"
 
 #define STACK_KEY "lttvwindow-stack"
 #define SLOT_VIEWER_KEY "lttvwindow-slot-viewer"
@@ -155,18 +156,6 @@ static void on_close(GtkButton *b, GtkWidget *slot)
 	gtk_widget_destroy(slot);
 }
 
-static GtkWidget *title_button(const char *stock_id, const char *tooltip, GCallback cb,
-                               GtkWidget *slot)
-{
-	GtkWidget *b = gtk_button_new();
-	gtk_button_set_relief(GTK_BUTTON(b), GTK_RELIEF_NONE);
-	gtk_button_set_focus_on_click(GTK_BUTTON(b), FALSE);
-	gtk_container_add(GTK_CONTAINER(b), gtk_image_new_from_stock(stock_id, GTK_ICON_SIZE_MENU));
-	gtk_widget_set_tooltip_text(b, tooltip);
-	g_signal_connect(b, "clicked", cb, slot);
-	return b;
-}
-
 /* The label shown for a viewer: the last part of its menu path. */
 static const char *viewer_label(const LttvwindowViewerInfo *info)
 {
@@ -186,10 +175,12 @@ static GtkWidget *slot_new(GtkWidget *stack, const LttvwindowViewerInfo *info, G
 	gtk_misc_set_padding(GTK_MISC(label), 4, 0);
 	gtk_box_pack_start(GTK_BOX(title), label, TRUE, TRUE, 0);
 	SlotButtons *b = g_new(SlotButtons, 1);
-	b->up = title_button(GTK_STOCK_GO_UP, "Move this viewer up", G_CALLBACK(on_up), slot);
-	b->down = title_button(GTK_STOCK_GO_DOWN, "Move this viewer down", G_CALLBACK(on_down), slot);
-	GtkWidget *close = title_button(GTK_STOCK_CLOSE, "Remove this viewer", G_CALLBACK(on_close),
-	                                slot);
+	b->up = lttvwindow_icon_button(GTK_STOCK_GO_UP, "Move this viewer up", G_CALLBACK(on_up),
+	                               slot);
+	b->down = lttvwindow_icon_button(GTK_STOCK_GO_DOWN, "Move this viewer down",
+	                                 G_CALLBACK(on_down), slot);
+	GtkWidget *close = lttvwindow_icon_button(GTK_STOCK_CLOSE, "Remove this viewer",
+	                                          G_CALLBACK(on_close), slot);
 	gtk_box_pack_start(GTK_BOX(title), b->up, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(title), b->down, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(title), close, FALSE, FALSE, 0);
