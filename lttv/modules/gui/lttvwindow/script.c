@@ -88,18 +88,27 @@ static gboolean parse_time(const char *text, LttTime *t)
 
 /* ---- waiting ---- */
 
-static gboolean any_busy(void)
+/* The tabs of every window. */
+static GPtrArray *all_tabs(void)
 {
+	GPtrArray *tabs = g_ptr_array_new();
 	for (guint w = 0; w < lttvwindow_main_window_count(); w++) {
 		GtkNotebook *nb = GTK_NOTEBOOK(lttvwindow_main_window_get(w)->notebook);
-		for (gint p = 0; p < gtk_notebook_get_n_pages(nb); p++) {
-			LttvwindowTab *t = g_object_get_data(G_OBJECT(gtk_notebook_get_nth_page(nb, p)),
-			                                     "lttvwindow-page-tab");
-			if (t != NULL && lttvwindow_tab_busy(t))
-				return TRUE;
-		}
+		for (gint p = 0; p < gtk_notebook_get_n_pages(nb); p++)
+			g_ptr_array_add(tabs, g_object_get_data(G_OBJECT(gtk_notebook_get_nth_page(nb, p)),
+			                                        "lttvwindow-page-tab"));
 	}
-	return FALSE;
+	return tabs;
+}
+
+static gboolean any_busy(void)
+{
+	GPtrArray *tabs = all_tabs();
+	gboolean busy = FALSE;
+	for (guint i = 0; i < tabs->len && !busy; i++)
+		busy = lttvwindow_tab_busy(g_ptr_array_index(tabs, i));
+	g_ptr_array_free(tabs, TRUE);
+	return busy;
 }
 
 static void stop_waiting_for_tabs(void)
@@ -126,15 +135,13 @@ static gboolean wait_idle(void)
 {
 	if (!any_busy())
 		return TRUE;
-	for (guint w = 0; w < lttvwindow_main_window_count(); w++) {
-		GtkNotebook *nb = GTK_NOTEBOOK(lttvwindow_main_window_get(w)->notebook);
-		for (gint p = 0; p < gtk_notebook_get_n_pages(nb); p++) {
-			LttvwindowTab *t = g_object_get_data(G_OBJECT(gtk_notebook_get_nth_page(nb, p)),
-			                                     "lttvwindow-page-tab");
-			g_ptr_array_add(script.busy_tabs, g_object_ref(t));
-			g_signal_connect(t, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy_changed), &script);
-		}
+	GPtrArray *tabs = all_tabs();
+	for (guint i = 0; i < tabs->len; i++) {
+		LttvwindowTab *t = g_ptr_array_index(tabs, i);
+		g_ptr_array_add(script.busy_tabs, g_object_ref(t));
+		g_signal_connect(t, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy_changed), &script);
 	}
+	g_ptr_array_free(tabs, TRUE);
 	return FALSE;
 }
 
