@@ -15,7 +15,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..24"
+echo "1..25"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -44,6 +44,13 @@ EOF2
 check $? "-t TRACE --viewer NAME: the whole trace in one tab with the viewer"
 span_end=$(awk '{ print $3 }' "$tmp/out")
 span=$(ns "$span_end")
+
+# GTK's own options are taken before lttv-gui's.
+display=$DISPLAY
+(unset DISPLAY; printf 'print\nquit\n' | timeout 120 "$gui" --display "$display" -t "$tmp/trace" \
+	--script -) > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 0 ] && grep -q ' traces 1 ' "$tmp/out"
+check $? "--display DISPLAY (a GTK option) with lttv-gui's"
 
 # Navigation keys: W halves the window around the current time (the start),
 # D pans a fifth, S doubles, F fits; Ctrl+plus is the menu's zoom in.
