@@ -44,10 +44,11 @@
  * is destroyed, the viewer's tab closes or the viewer's module is
  * unloaded: a viewer writes no unregister code.  The host removes them
  * before it destroys the widget, so after_request hooks that the removal
- * calls still find the viewer alive; keep the viewer's own data on the
- * widget (g_object_set_data_full) or free it from the widget's "destroy"
- * handler.  Unloading a module (Plugins menu) destroys every viewer it
- * registered, then the registrations, then releases the module.
+ * calls still find the viewer alive.  Keep the viewer's own data on the
+ * widget with g_object_set_data_full: it is freed when the widget is
+ * finalized, after the host's cleanup however the viewer went.  Unloading
+ * a module (Plugins menu) destroys every viewer it registered, then the
+ * registrations, then releases the module.
  *
  * Versions: LTTVWINDOW_ABI is bumped whenever this header changes in a
  * way that breaks compiled viewers; the host refuses a viewer built
