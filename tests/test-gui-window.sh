@@ -34,12 +34,14 @@ run() {
 	status=$?
 }
 
-run -t "$tmp/trace" --viewer eventrate <<EOF2
+# (Without LTTV_MODULE_PATH: lttv-gui finds the build tree's viewers itself.)
+(unset LTTV_MODULE_PATH; run -t "$tmp/trace" --viewer eventrate <<EOF2
 wait
 print
 quit
 EOF2
-[ $status -eq 0 ] && [ ! -s "$tmp/err" ] &&
+exit $status)
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] &&
 	grep -q '^window 0\.000000000 [0-9.]* time 0\.000000000 traces 1 viewers eventrate$' "$tmp/out"
 check $? "-t TRACE --viewer NAME: the whole trace in one tab with the viewer"
 span_end=$(awk '{ print $3 }' "$tmp/out")

@@ -5,6 +5,7 @@
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <lttv/lttv.h>
 #include <lttv/module.h>
 #include <lttv/option.h>
@@ -115,9 +116,44 @@ static gboolean open_traces(Gui *gui, LttvwindowMainWindow *mw)
 	return TRUE;
 }
 
+/* Run from a build tree (lttv-gui/lttv-gui is a libtool wrapper that runs
+ * lttv-gui/.libs/lttv-gui, next to ../lttvwindow/liblttvwindow.la), the
+ * viewers built in it are found too: every folder of lttv/modules/gui and
+ * the example of doc/examples. */
+static void add_build_tree_modules(void)
+{
+	char *exe = g_file_read_link("/proc/self/exe", NULL);
+	if (exe == NULL)
+		return;
+	char *dir = g_path_get_dirname(exe);
+	if (g_str_has_suffix(dir, "/.libs"))
+		dir[strlen(dir) - strlen("/.libs")] = '\0';
+	char *gui = g_path_get_dirname(dir);
+	char *marker = g_build_filename(gui, "lttvwindow", "liblttvwindow.la", NULL);
+	if (g_file_test(marker, G_FILE_TEST_EXISTS)) {
+		GDir *d = g_dir_open(gui, 0, NULL);
+		for (const char *e; d != NULL && (e = g_dir_read_name(d)) != NULL;) {
+			char *sub = g_build_filename(gui, e, NULL);
+			if (g_file_test(sub, G_FILE_TEST_IS_DIR))
+				lttv_module_add_default_path(sub);
+			g_free(sub);
+		}
+		if (d != NULL)
+			g_dir_close(d);
+		char *examples = g_build_filename(gui, "..", "..", "..", "doc", "examples", NULL);
+		lttv_module_add_default_path(examples);
+		g_free(examples);
+	}
+	g_free(marker);
+	g_free(gui);
+	g_free(dir);
+	g_free(exe);
+}
+
 static int run(Gui *gui, gboolean have_display, int argc, char **argv)
 {
 	GError *error = NULL;
+	add_build_tree_modules();
 	if (!register_options(gui, &error) || !lttv_option_parse(argc, argv, &error)) {
 		fprintf(stderr, "lttv-gui: %s\nTry 'lttv-gui --help' for more information.\n",
 		        error->message);
