@@ -15,7 +15,8 @@
  *     the widget goes; the viewer's data is freed with the widget.
  *
  * Build it like the tree does (doc/examples/Makefile.am), or out of tree:
- *   cc -shared -fPIC -o eventrate.so eventrate.c $(pkg-config --cflags --libs lttvwindow)
+ *   cc -shared -fPIC -DGTK_DISABLE_DEPRECATED -o eventrate.so eventrate.c \
+ *     $(pkg-config --cflags --libs lttvwindow)
  * and run lttv-gui -L DIR --viewer eventrate -t TRACE. */
 #include <string.h>
 #include <lttv/module.h>

@@ -308,7 +308,7 @@ LttvwindowMainWindow *lttvwindow_main_window_new(void)
 	mw->window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
 	gtk_window_set_title(GTK_WINDOW(mw->window), "lttv-gui");
 	gtk_window_set_default_size(GTK_WINDOW(mw->window), 1000, 700);
-	gtk_window_set_icon_name(GTK_WINDOW(mw->window), "lttv-gui");
+	gtk_window_set_icon_name(GTK_WINDOW(mw->window), "utilities-system-monitor");
 	GtkWidget *vbox = gtk_vbox_new(FALSE, 0);
 	gtk_container_add(GTK_CONTAINER(mw->window), vbox);
 	lttvwindow_menus_build(mw, vbox);
