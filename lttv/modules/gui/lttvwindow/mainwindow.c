@@ -48,6 +48,17 @@ static GtkWidget *current_page(LttvwindowMainWindow *mw)
 	return i < 0 ? NULL : gtk_notebook_get_nth_page(GTK_NOTEBOOK(mw->notebook), i);
 }
 
+guint lttvwindow_main_window_tab_count(LttvwindowMainWindow *mw)
+{
+	return (guint) gtk_notebook_get_n_pages(GTK_NOTEBOOK(mw->notebook));
+}
+
+LttvwindowTab *lttvwindow_main_window_nth_tab(LttvwindowMainWindow *mw, guint i)
+{
+	GtkWidget *page = gtk_notebook_get_nth_page(GTK_NOTEBOOK(mw->notebook), (gint) i);
+	return page != NULL ? g_object_get_data(G_OBJECT(page), PAGE_TAB_KEY) : NULL;
+}
+
 LttvwindowTab *lttvwindow_main_window_tab(LttvwindowMainWindow *mw)
 {
 	GtkWidget *page = current_page(mw);

@@ -20,6 +20,10 @@ GtkWindow *lttvwindow_main_window_widget(LttvwindowMainWindow *mw);
 guint lttvwindow_main_window_count(void);
 LttvwindowMainWindow *lttvwindow_main_window_get(guint i);
 
+/* The window's tabs, in order. */
+guint lttvwindow_main_window_tab_count(LttvwindowMainWindow *mw);
+LttvwindowTab *lttvwindow_main_window_nth_tab(LttvwindowMainWindow *mw, guint i);
+
 /* A new empty tab, made current. */
 LttvwindowTab *lttvwindow_main_window_new_tab(LttvwindowMainWindow *mw);
 /* The current tab and its viewer stack (NULL when the window has none). */

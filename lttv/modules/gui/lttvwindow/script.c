@@ -93,10 +93,9 @@ static GPtrArray *all_tabs(void)
 {
 	GPtrArray *tabs = g_ptr_array_new();
 	for (guint w = 0; w < lttvwindow_main_window_count(); w++) {
-		GtkNotebook *nb = GTK_NOTEBOOK(lttvwindow_main_window_get(w)->notebook);
-		for (gint p = 0; p < gtk_notebook_get_n_pages(nb); p++)
-			g_ptr_array_add(tabs, g_object_get_data(G_OBJECT(gtk_notebook_get_nth_page(nb, p)),
-			                                        "lttvwindow-page-tab"));
+		LttvwindowMainWindow *mw = lttvwindow_main_window_get(w);
+		for (guint i = 0; i < lttvwindow_main_window_tab_count(mw); i++)
+			g_ptr_array_add(tabs, lttvwindow_main_window_nth_tab(mw, i));
 	}
 	return tabs;
 }
