@@ -304,6 +304,12 @@ LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t
 	return ts != NULL ? lttv_window_stats_from_state(ts, &lttv_merge_source, p->window_merge, t0, t1) : NULL;
 }
 
+void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
+{
+	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps);
+	*mapped = lttv_intervals_mapped(p->store) + lttv_compact_checkpoints_mapped(p->cps);
+}
+
 void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data)
 {
 	EventHook h = { f, data };

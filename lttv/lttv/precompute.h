@@ -78,6 +78,10 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p);
  * lttv_window_stats_free (window-stats.h). */
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error);
 
+/* What the results take: heap bytes, and bytes of anonymous mappings (the
+ * interval changes and the serialized checkpoints). */
+void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped);
+
 /* f(data, ev) is called with every event of the pass (a const LttEvent *),
  * in time order, after the state applied it: where the event index
  * (event-index.c) joins the other results.  Add before the first step. */
