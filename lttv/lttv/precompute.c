@@ -94,8 +94,6 @@ static void pass_free(LttvPrecompute *p)
 {
 	lttv_interval_recorder_free(p->recorder);
 	p->recorder = NULL;
-	lttv_trace_state_free(p->ts);
-	p->ts = NULL;
 	lttv_merge_free(p->merge);
 	p->merge = NULL;
 	if (p->reader != NULL)
@@ -109,6 +107,7 @@ void lttv_precompute_unref(LttvPrecompute *p)
 		return;
 	g_hash_table_remove(services, p->trace);
 	pass_free(p);
+	lttv_trace_state_free(p->ts);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
 		ltt_trace_unref(p->window_reader);
@@ -308,6 +307,11 @@ void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
 {
 	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps);
 	*mapped = lttv_intervals_mapped(p->store) + lttv_compact_checkpoints_mapped(p->cps);
+}
+
+const char *lttv_precompute_submode_name(const LttvPrecompute *p, gint32 mode, gint32 submode)
+{
+	return p->ts != NULL ? lttv_trace_state_submode_name(p->ts, mode, submode) : NULL;
 }
 
 void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data)

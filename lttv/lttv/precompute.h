@@ -82,6 +82,11 @@ LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t
  * interval changes and the serialized checkpoints). */
 void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped);
 
+/* The name of a mode's submode (a system call, an IRQ line, a soft IRQ
+ * vector) as far as the pass has met it, or NULL: for viewers that show
+ * what the intervals' submode numbers mean.  The pass keeps its final
+ * state for this. */
+const char *lttv_precompute_submode_name(const LttvPrecompute *p, gint32 mode, gint32 submode);
 /* f(data, ev) is called with every event of the pass (a const LttEvent *),
  * in time order, after the state applied it: where the event index
  * (event-index.c) joins the other results.  Add before the first step. */
