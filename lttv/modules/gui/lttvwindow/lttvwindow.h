@@ -36,7 +36,7 @@
  * what is precomputed per trace (state checkpoints, statistics, state
  * intervals, the event index) they ask the trace's background scheduler
  * (background.h) to tell them when it is ready up to a time or to the end:
- * lttvwindow_background_notify_time.
+ * lttvwindow_background_request.
  *
  * Cleanup is the host's job.  Everything registered through these helpers
  * with a viewer widget as owner (events requests, signal handlers,
@@ -235,13 +235,15 @@ guint lttvwindow_events_cancel_all(LttvwindowTab *tab, GtkWidget *viewer);
  * _ready_until(). */
 LttvwindowBackground *lttvwindow_get_background(LttvwindowTab *tab, guint trace);
 
-/* Starts trace i's precomputation when it is not running and calls
- * f(data, background) once it is ready up to time (LTT_TIME_INFINITE: the
- * end), at once when it already is.  The notification belongs to viewer. */
-guint lttvwindow_background_notify_time(LttvwindowTab *tab, GtkWidget *viewer, guint trace,
-                                         LttTime time, LttvHook f, gpointer data);
-/* The same at the time of the event at pos. */
-guint lttvwindow_background_notify_position(LttvwindowTab *tab, GtkWidget *viewer, guint trace,
+/* Requests trace i's precomputation (starts it when it is not running)
+ * and calls f(data, background) once it is ready up to time
+ * (LTT_TIME_INFINITE: the end), or has failed
+ * (lttvwindow_background_error).  When it already is, f is called at once
+ * and 0 returned.  The notification belongs to viewer. */
+guint lttvwindow_background_request(LttvwindowTab *tab, GtkWidget *viewer, guint trace,
+                                    LttTime time, LttvHook f, gpointer data);
+/* The same at the event at pos. */
+guint lttvwindow_background_request_position(LttvwindowTab *tab, GtkWidget *viewer, guint trace,
                                              const LttvTracesetContextPosition *pos,
                                              LttvHook f, gpointer data);
 
