@@ -119,7 +119,7 @@ static void take_traces(Cfv *v)
 		                               (GDestroyNotify) gtk_tree_iter_free);
 		g_array_append_val(v->traces, t);
 		/* Starts the background work if nobody did, and says when it ends. */
-		lttvwindow_background_notify_time(v->tab, v->top, i, LTT_TIME_INFINITE, on_trace_ready, v);
+		lttvwindow_background_request(v->tab, v->top, i, LTT_TIME_INFINITE, on_trace_ready, v);
 	}
 	lttvwindow_get_time_span(v->tab, &v->trace_start, &v->trace_end);
 	v->window = lttvwindow_get_time_window(v->tab);
@@ -239,7 +239,6 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 	gtk_box_pack_start(GTK_BOX(v->top), cfv_legend_new(), FALSE, FALSE, 0);
 	cfv_input_connect(v);
 
-	g_signal_connect(v->top, "destroy", G_CALLBACK(on_destroy), v);
 	g_signal_connect(paned, "notify::position", G_CALLBACK(on_paned_moved), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TIME_WINDOW, G_CALLBACK(on_time_window), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_CURRENT_TIME, G_CALLBACK(on_current_time), v);
@@ -247,6 +246,9 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_REDRAW, G_CALLBACK(on_redraw), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_CONTINUE, G_CALLBACK(on_redraw), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_DIVIDOR, G_CALLBACK(on_dividor), v);
+	/* Connected after the host's own handler (lttvwindow_connect made it):
+	 * the host removes what the viewer registered before v is freed. */
+	g_signal_connect(v->top, "destroy", G_CALLBACK(on_destroy), v);
 
 	take_traces(v);
 	gtk_widget_show_all(v->top);
