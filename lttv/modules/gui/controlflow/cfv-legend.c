@@ -55,9 +55,9 @@ static GtkWidget *entry(int state, const char *name)
 GtkWidget *cfv_legend_new(void)
 {
 	guint n = CFV_STATE_COUNT + 1, i;
-	GtkWidget *table = gtk_table_new((n + CFV_LEGEND_COLUMNS - 1) / CFV_LEGEND_COLUMNS, CFV_LEGEND_COLUMNS, TRUE);
+	GtkWidget *table = gtk_table_new((n + CFV_LEGEND_COLUMNS - 1) / CFV_LEGEND_COLUMNS, CFV_LEGEND_COLUMNS, FALSE);
 
-	gtk_table_set_col_spacings(GTK_TABLE(table), 8);
+	gtk_table_set_col_spacings(GTK_TABLE(table), 12);
 	gtk_container_set_border_width(GTK_CONTAINER(table), 2);
 	for (i = 0; i < n; i++) {
 		GtkWidget *e = i < CFV_STATE_COUNT ? entry(i, cfv_state_style(i)->name)
