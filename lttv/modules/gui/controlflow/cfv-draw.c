@@ -1,6 +1,6 @@
 /* cfv-draw.c: the rows of the control flow view.
  *
- * The rows are drawn into one canvas-sized backing pixmap, only when they
+ * The rows are drawn into one canvas-sized image, only when they
  * change (time window, rows, scroll, new precomputed results); an expose
  * copies the exposed part and draws the current-time line and the drag
  * band over it, so moving the current time redraws no row.  Each visible
@@ -31,8 +31,8 @@ static void fill_state(cairo_t *cr, int state, double x0, double x1, gint y, gin
  * is never mistaken for one long state. */
 static void mark_mixed(cairo_t *cr, double x0, double x1, gint y, gint h)
 {
-	cairo_set_source_rgba(cr, 0, 0, 0, 0.55);
-	cairo_rectangle(cr, x0, y + 1, MAX(x1 - x0, 1), 2);
+	cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
+	cairo_rectangle(cr, x0, y + 1, MAX(x1 - x0, 1), 1);
 	cairo_fill(cr);
 }
 
@@ -65,15 +65,23 @@ static void draw_row(Cfv *v, cairo_t *cr, guint trace, LttvIntervalEntity e, gin
 	LttTime ready = lttv_intervals_ready_until(store);
 	LttvIntervalItem *items = g_newa(LttvIntervalItem, width + 2);
 	guint n = lttv_intervals_query(store, e, t0, t1, ns_per_px, items, width + 2), i;
+	gboolean idle_task = lttv_intervals_entity(store, e)->id == 0;
 	/* Runs of the same state over adjacent pixels become one rectangle. */
 	int run_state = -1;
 	double run_x0 = 0, run_x1 = 0;
 
 	for (i = 0; i < n; i++) {
-		int s = cfv_state_of_item(&items[i]);
+		int s = cfv_state_of_item(&items[i], idle_task);
 		double x0 = floor(cfv_x_of(v, items[i].start)), x1 = ceil(cfv_x_of(v, items[i].end));
 		if (x1 <= x0)
 			x1 = x0 + 1;
+		if (s < 0) {
+			/* Nothing to draw here: ends the run. */
+			if (run_state >= 0)
+				fill_state(cr, run_state, run_x0, run_x1, y, h);
+			run_state = -1;
+			continue;
+		}
 		if (s != run_state || x0 > run_x1) {
 			if (run_state >= 0)
 				fill_state(cr, run_state, run_x0, run_x1, y, h);
@@ -92,37 +100,40 @@ static void draw_row(Cfv *v, cairo_t *cr, guint trace, LttvIntervalEntity e, gin
 	}
 }
 
+typedef struct {
+	cairo_t *cr;
+	gint width;
+} DrawRows;
+
+static void draw_one(const Cfv *v, guint trace, LttvIntervalEntity e, gint y, gint h, gpointer data)
+{
+	DrawRows *d = data;
+	draw_row((Cfv *) v, d->cr, trace, e, y, h, d->width);
+	/* A faint line between rows, as the tree's rules show them. */
+	cairo_set_source_rgb(d->cr, 0.92, 0.92, 0.92);
+	cairo_rectangle(d->cr, 0, y + h - 1, d->width, 1);
+	cairo_fill(d->cr);
+}
+
 void cfv_draw_rows(Cfv *v)
 {
 	GtkAllocation a;
-	cairo_t *cr;
-	gint y = 0;
+	DrawRows d;
 
 	gtk_widget_get_allocation(v->canvas, &a);
 	if (v->backing == NULL || v->backing_w != a.width || v->backing_h != a.height) {
 		if (v->backing != NULL)
-			g_object_unref(v->backing);
-		v->backing = gdk_pixmap_new(v->canvas->window, MAX(a.width, 1), MAX(a.height, 1), -1);
+			cairo_surface_destroy(v->backing);
+		v->backing = cairo_image_surface_create(CAIRO_FORMAT_RGB24, MAX(a.width, 1), MAX(a.height, 1));
 		v->backing_w = a.width;
 		v->backing_h = a.height;
 	}
-	cr = gdk_cairo_create(v->backing);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	while (y < a.height) {
-		guint trace;
-		LttvIntervalEntity e;
-		gint ry, rh;
-		if (!cfv_tree_row_at(v, y, &trace, &e, &ry, &rh) || rh <= 0)
-			break;
-		draw_row(v, cr, trace, e, ry, rh, a.width);
-		/* A faint line between rows, as the tree's rules show them. */
-		cairo_set_source_rgb(cr, 0.92, 0.92, 0.92);
-		cairo_rectangle(cr, 0, ry + rh - 1, a.width, 1);
-		cairo_fill(cr);
-		y = ry + rh;
-	}
-	cairo_destroy(cr);
+	d.cr = cairo_create(v->backing);
+	d.width = a.width;
+	cairo_set_source_rgb(d.cr, 1, 1, 1);
+	cairo_paint(d.cr);
+	cfv_tree_foreach_visible(v, a.height, draw_one, &d);
+	cairo_destroy(d.cr);
 	v->dirty = FALSE;
 }
 
@@ -147,7 +158,7 @@ static gboolean on_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data)
 	cr = gdk_cairo_create(w->window);
 	gdk_cairo_region(cr, ev->region);
 	cairo_clip(cr);
-	gdk_cairo_set_source_pixmap(cr, v->backing, 0, 0);
+	cairo_set_source_surface(cr, v->backing, 0, 0);
 	cairo_paint(cr);
 	if (v->current_time >= v->window.start && v->current_time <= v->window.start + v->window.width) {
 		double x = floor(cfv_x_of(v, v->current_time)) + 0.5;

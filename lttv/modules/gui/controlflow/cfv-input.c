@@ -190,7 +190,7 @@ static gboolean interval_at(Cfv *v, const LttvIntervalStore *store, LttvInterval
 
 static void describe_state(GString *s, LttvPrecompute *pc, const LttvIntervalItem *it)
 {
-	int state = cfv_state_of_item(it);
+	int state = cfv_state_of_item(it, FALSE);
 	const char *what = lttv_precompute_submode_name(pc, it->mode, it->submode);
 
 	g_string_append(s, state >= 0 ? cfv_state_style(state)->name : "gone");

@@ -21,8 +21,8 @@ static gboolean on_swatch_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data
 		cairo_set_source_rgb(cr, st->r, st->g, st->b);
 		cairo_rectangle(cr, 0, 2, a.width, a.height - 4);
 		cairo_fill(cr);
-		cairo_set_source_rgba(cr, 0, 0, 0, 0.55);
-		cairo_rectangle(cr, 0, 1, a.width, 2);
+		cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
+		cairo_rectangle(cr, 0, 3, a.width, 1);
 		cairo_fill(cr);
 	} else {
 		const CfvStateStyle *st = cfv_state_style(state);

@@ -38,8 +38,10 @@ static int running_state(gint32 mode)
 	}
 }
 
-int cfv_state_of_item(const LttvIntervalItem *item)
+int cfv_state_of_item(const LttvIntervalItem *item, gboolean idle_task)
 {
+	if (idle_task && item->status != LTTV_STATUS_RUNNING)
+		return -1;
 	switch (item->status) {
 	case LTTV_STATUS_RUNNING:   return running_state(item->mode);
 	case LTTV_STATUS_WAIT_CPU:  return CFV_WAIT_CPU;

@@ -30,8 +30,9 @@ typedef struct {
 } CfvStateStyle;
 
 const CfvStateStyle *cfv_state_style(CfvState s);
-/* The drawn state of one item of a process's intervals; -1 when the task
- * is gone (nothing is drawn). */
-int cfv_state_of_item(const LttvIntervalItem *item);
+/* The drawn state of one item of a task's intervals; -1 when nothing is
+ * drawn: the task is gone, or it is an idle task (pid 0) that is not
+ * running (it always could: showing it waiting says nothing). */
+int cfv_state_of_item(const LttvIntervalItem *item, gboolean idle_task);
 
 #endif

@@ -46,10 +46,17 @@ static gboolean refresh_trace(Cfv *v, guint i)
 	GHashTableIter hi;
 	gpointer key, value;
 
-	/* Names change (exec, rename): refresh the rows already there. */
+	/* Names change (exec, rename): refresh the rows whose name did; a row
+	 * set again is sorted and drawn again, so the others are left alone. */
 	g_hash_table_iter_init(&hi, t->rows);
-	while (g_hash_table_iter_next(&hi, &key, &value))
-		set_task_row(v, value, i, GPOINTER_TO_UINT(key), lttv_intervals_entity(store, GPOINTER_TO_UINT(key)));
+	while (g_hash_table_iter_next(&hi, &key, &value)) {
+		const LttvEntityInfo *info = lttv_intervals_entity(store, GPOINTER_TO_UINT(key));
+		char *shown;
+		gtk_tree_model_get(GTK_TREE_MODEL(v->store), value, CFV_COL_NAME, &shown, -1);
+		if (g_strcmp0(shown, info->name[0] != '\0' ? info->name : "?") != 0)
+			set_task_row(v, value, i, GPOINTER_TO_UINT(key), info);
+		g_free(shown);
+	}
 	for (e = t->entities_seen; e < n; e++) {
 		const LttvEntityInfo *info = lttv_intervals_entity(store, e);
 		GtkTreeIter it;
@@ -200,6 +207,8 @@ static void on_sort_changed(GtkTreeSortable *sortable, gpointer data)
 
 GtkWidget *cfv_tree_new(Cfv *v)
 {
+	GtkAdjustment *hadj = GTK_ADJUSTMENT(gtk_adjustment_new(0, 0, 1, 1, 10, 1));
+	GtkWidget *box;
 	guint i;
 
 	v->store = gtk_tree_store_new(CFV_N_COLS, G_TYPE_STRING, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT, G_TYPE_UINT,
@@ -227,19 +236,24 @@ GtkWidget *cfv_tree_new(Cfv *v)
 		gtk_tree_view_column_set_sizing(c, GTK_TREE_VIEW_COLUMN_FIXED);
 		gtk_tree_view_column_set_resizable(c, TRUE);
 		gtk_tree_view_column_set_fixed_width(c, columns[i].col == CFV_COL_NAME ? 140 :
-		                                        columns[i].col == CFV_COL_BIRTH ? 80 : 52);
+		                                        columns[i].col == CFV_COL_BIRTH ? 84 : 58);
 		gtk_tree_view_column_set_sort_column_id(c, columns[i].col);
 		gtk_tree_view_append_column(GTK_TREE_VIEW(v->tree), c);
 	}
 	/* Every row the same height, so the canvas knows where rows are. */
 	gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(v->tree), TRUE);
-	gtk_widget_set_scroll_adjustments(v->tree, NULL, v->vadj);
+	gtk_widget_set_scroll_adjustments(v->tree, hadj, v->vadj);
 	gtk_widget_set_size_request(v->tree, -1, CFV_MIN_TREE_HEIGHT);
 	g_signal_connect(v->vadj, "value-changed", G_CALLBACK(on_scroll_changed), v);
 	g_signal_connect(v->vadj, "changed", G_CALLBACK(on_scroll_changed), v);
 	g_signal_connect(v->tree, "row-expanded", G_CALLBACK(on_rows_moved), v);
 	g_signal_connect(v->tree, "row-collapsed", G_CALLBACK(on_rows_moved), v);
-	return v->tree;
+	/* The columns that do not fit scroll sideways under the tree. */
+	box = gtk_vbox_new(FALSE, 0);
+	v->tree_hscroll = gtk_hscrollbar_new(hadj);
+	gtk_box_pack_start(GTK_BOX(box), v->tree, TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(box), v->tree_hscroll, FALSE, FALSE, 0);
+	return box;
 }
 
 gint cfv_tree_header_height(const Cfv *v)
@@ -251,23 +265,97 @@ gint cfv_tree_header_height(const Cfv *v)
 	return y;
 }
 
+/* The height of every row (fixed-height mode), 0 until the tree knows it. */
+static gint row_height(const Cfv *v)
+{
+	GtkTreePath *first = gtk_tree_path_new_first();
+	GdkRectangle r = { 0 };
+	if (gtk_widget_get_realized(v->tree))
+		gtk_tree_view_get_background_area(GTK_TREE_VIEW(v->tree), first, NULL, &r);
+	gtk_tree_path_free(first);
+	return r.height;
+}
+
+/* The next row in display order: the children of an expanded row, then
+ * the next sibling, then the parent's next sibling. */
+static gboolean next_shown(const Cfv *v, GtkTreeIter *it)
+{
+	GtkTreeIter child, parent, cur = *it;
+	GtkTreePath *path = gtk_tree_model_get_path(v->sorted, &cur);
+	gboolean expanded = gtk_tree_view_row_expanded(GTK_TREE_VIEW(v->tree), path);
+
+	gtk_tree_path_free(path);
+	if (expanded && gtk_tree_model_iter_children(v->sorted, &child, &cur)) {
+		*it = child;
+		return TRUE;
+	}
+	for (;;) {
+		GtkTreeIter next = cur;
+		if (gtk_tree_model_iter_next(v->sorted, &next)) {
+			*it = next;
+			return TRUE;
+		}
+		if (!gtk_tree_model_iter_parent(v->sorted, &parent, &cur))
+			return FALSE;
+		cur = parent;
+	}
+}
+
+/* Rows are placed from the model and the shared adjustment, not asked of
+ * the tree's own layout, which lags behind the model while it validates
+ * new rows in the background. */
+void cfv_tree_foreach_visible(const Cfv *v, gint height, CfvRowFunc f, gpointer data)
+{
+	gint h = row_height(v);
+	gint top = (gint) gtk_adjustment_get_value(v->vadj), index = 0, y;
+	GtkTreeIter it;
+
+	if (h <= 0 || !gtk_tree_model_get_iter_first(v->sorted, &it))
+		return;
+	while ((index + 1) * h <= top) {
+		if (!next_shown(v, &it))
+			return;
+		index++;
+	}
+	for (y = index * h - top; y < height; y += h) {
+		guint trace, entity;
+		gtk_tree_model_get(v->sorted, &it, CFV_COL_TRACE, &trace, CFV_COL_ENTITY, &entity, -1);
+		f(v, trace, entity, y, h, data);
+		if (!next_shown(v, &it))
+			return;
+	}
+}
+
+typedef struct {
+	gint y;
+	gboolean found;
+	guint trace;
+	LttvIntervalEntity entity;
+	gint row_y, row_h;
+} RowAt;
+
+static void match_row(const Cfv *v, guint trace, LttvIntervalEntity e, gint y, gint h, gpointer data)
+{
+	RowAt *r = data;
+	if (!r->found && r->y >= y && r->y < y + h) {
+		r->found = TRUE;
+		r->trace = trace;
+		r->entity = e;
+		r->row_y = y;
+		r->row_h = h;
+	}
+}
+
 gboolean cfv_tree_row_at(const Cfv *v, gint y, guint *trace, LttvIntervalEntity *entity, gint *row_y,
                          gint *row_h)
 {
-	GtkTreePath *path;
-	GtkTreeIter it;
-	GdkRectangle r;
-
-	if (!gtk_widget_get_realized(v->tree) ||
-	    !gtk_tree_view_get_path_at_pos(GTK_TREE_VIEW(v->tree), 1, y, &path, NULL, NULL, NULL))
-		return FALSE;
-	gtk_tree_view_get_background_area(GTK_TREE_VIEW(v->tree), path, NULL, &r);
-	gtk_tree_model_get_iter(v->sorted, &it, path);
-	gtk_tree_model_get(v->sorted, &it, CFV_COL_TRACE, trace, CFV_COL_ENTITY, entity, -1);
-	gtk_tree_path_free(path);
-	*row_y = r.y;
-	*row_h = r.height;
-	return TRUE;
+	RowAt r = { y, FALSE, 0, 0, 0, 0 };
+	cfv_tree_foreach_visible(v, y + 1, match_row, &r);
+	*trace = r.trace;
+	*entity = r.entity;
+	*row_y = r.row_y;
+	*row_h = r.row_h;
+	return r.found;
 }
 
 /* The store row behind a row of the sorted view. */

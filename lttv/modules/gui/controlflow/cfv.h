@@ -45,7 +45,7 @@ typedef struct {
 typedef struct {
 	LttvwindowTab *tab;
 	GtkWidget *top;              /* the viewer: destroying it removes the viewer */
-	GtkWidget *tree;
+	GtkWidget *tree, *tree_hscroll;
 	GtkTreeStore *store;
 	GtkTreeModel *shown;         /* a filter: hides idle tasks on demand */
 	GtkTreeModel *sorted;
@@ -58,9 +58,10 @@ typedef struct {
 	LttvwindowTimeWindow window;
 	LttTime current_time;
 
-	/* The canvas's backing pixmap holds the rows; the current-time line
-	 * and the drag band are drawn over it at expose. */
-	GdkPixmap *backing;
+	/* An image in client memory holds the drawn rows (drawing them costs
+	 * no round trip to the X server); an expose copies the exposed part
+	 * and draws the current-time line and the drag band over it. */
+	cairo_surface_t *backing;
 	gint backing_w, backing_h;
 	gboolean dirty;              /* the rows must be drawn again */
 	guint refresh_source;        /* a pending look for new tasks */
@@ -75,7 +76,7 @@ LttTime cfv_time_at(const Cfv *v, double x);
 double cfv_x_of(const Cfv *v, LttTime t);
 gint cfv_canvas_width(const Cfv *v);
 
-/* cfv-tree.c */
+/* cfv-tree.c: the tree with its sideways scrollbar under it. */
 GtkWidget *cfv_tree_new(Cfv *v);
 /* Adds the tasks the precomputation found since the last call and
  * refreshes names; TRUE when rows were added. */
@@ -85,6 +86,9 @@ void cfv_tree_apply_hide_idle(Cfv *v);
 /* Selects and shows the next row after the selection whose name contains
  * text or whose PID is text; FALSE when none. */
 gboolean cfv_tree_find(Cfv *v, const char *text);
+/* Calls f for each row shown at canvas heights [0, height), top down. */
+typedef void (*CfvRowFunc)(const Cfv *v, guint trace, LttvIntervalEntity entity, gint y, gint h, gpointer data);
+void cfv_tree_foreach_visible(const Cfv *v, gint height, CfvRowFunc f, gpointer data);
 /* The row at canvas y: its trace and entity; FALSE below the last row. */
 gboolean cfv_tree_row_at(const Cfv *v, gint y, guint *trace, LttvIntervalEntity *entity,
                          gint *row_y, gint *row_h);

@@ -156,7 +156,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	forget_traces(v);
 	g_array_free(v->traces, TRUE);
 	if (v->backing != NULL)
-		g_object_unref(v->backing);
+		cairo_surface_destroy(v->backing);
 	g_object_unref(v->sorted);
 	g_object_unref(v->shown);
 	g_object_unref(v->store);
@@ -211,7 +211,8 @@ static GtkWidget *tool_row(Cfv *v)
 static GtkWidget *controlflow_new(LttvwindowTab *tab)
 {
 	Cfv *v = g_new0(Cfv, 1);
-	GtkWidget *paned, *right, *rows;
+	GtkWidget *paned, *right, *rows, *spacer;
+	GtkSizeGroup *level;
 
 	v->tab = tab;
 	v->traces = g_array_new(FALSE, TRUE, sizeof(CfvTrace));
@@ -229,6 +230,13 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 	v->canvas = cfv_canvas_new(v);
 	gtk_box_pack_start(GTK_BOX(right), v->ruler, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(right), v->canvas, TRUE, TRUE, 0);
+	/* As tall as the tree's sideways scrollbar, so rows end level. */
+	spacer = gtk_drawing_area_new();
+	level = gtk_size_group_new(GTK_SIZE_GROUP_VERTICAL);
+	gtk_size_group_add_widget(level, v->tree_hscroll);
+	gtk_size_group_add_widget(level, spacer);
+	g_object_unref(level);
+	gtk_box_pack_start(GTK_BOX(right), spacer, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(rows), right, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(rows), gtk_vscrollbar_new(v->vadj), FALSE, FALSE, 0);
 	gtk_paned_pack2(GTK_PANED(paned), rows, TRUE, TRUE);
