@@ -133,6 +133,7 @@ void cfv_draw_rows(Cfv *v)
 	cairo_set_source_rgb(d.cr, 1, 1, 1);
 	cairo_paint(d.cr);
 	cfv_tree_foreach_visible(v, a.height, draw_one, &d);
+	cfv_wakeups_draw(v, d.cr, a.height);
 	cairo_destroy(d.cr);
 	v->dirty = FALSE;
 }

@@ -10,6 +10,7 @@
  *   cfv-draw.c      the rows and the current-time line, into a backing pixmap
  *   cfv-ruler.c     the time ruler above the rows
  *   cfv-input.c     mouse, keyboard and tooltips
+ *   cfv-wakeups.c   who woke whom, read as events on demand
  *   cfv-legend.c    the legend
  *   cfv-states.c    the state table (names and colours) all of them read
  */
@@ -66,6 +67,12 @@ typedef struct {
 	gboolean dirty;              /* the rows must be drawn again */
 	guint refresh_source;        /* a pending look for new tasks */
 
+	/* Wakeups of the window, read on demand (cfv-wakeups.c). */
+	GtkWidget *show_wakeups;
+	GArray *wakeups;
+	guint wakeups_request;       /* the pending events request, 0 when none */
+	LttvHooks *wakeups_done;
+
 	/* A drag on the canvas zooms to the band it covers. */
 	gboolean dragging;
 	gint drag_x0, drag_x1;
@@ -107,6 +114,12 @@ GtkWidget *cfv_ruler_new(Cfv *v);
 
 /* cfv-input.c: connects the canvas's input handlers. */
 void cfv_input_connect(Cfv *v);
+
+/* cfv-wakeups.c: read the window's wakeups (again) when asked, draw them. */
+void cfv_wakeups_init(Cfv *v);
+void cfv_wakeups_free(Cfv *v);
+void cfv_wakeups_request(Cfv *v);
+void cfv_wakeups_draw(Cfv *v, cairo_t *cr, gint height);
 
 /* cfv-legend.c */
 GtkWidget *cfv_legend_new(void);

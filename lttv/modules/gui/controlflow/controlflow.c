@@ -75,6 +75,7 @@ static void on_time_window(LttvwindowTab *tab, const LttvwindowTimeWindowChange 
 	Cfv *v = data;
 	v->window = change->new_window;
 	gtk_widget_queue_draw(v->ruler);
+	cfv_wakeups_request(v);
 	cfv_tree_apply_hide_idle(v);
 	cfv_queue_redraw(v);
 }
@@ -129,9 +130,17 @@ static void take_traces(Cfv *v)
 		v->refresh_source = g_timeout_add(CFV_PROGRESS_MS, catch_up, v);
 }
 
+/* The scheduler cancelled every request: the wakeups are asked again. */
 static void on_traceset(LttvwindowTab *tab, gpointer data)
 {
 	take_traces(data);
+	cfv_wakeups_request(data);
+}
+
+static void on_continue(LttvwindowTab *tab, gpointer data)
+{
+	cfv_wakeups_request(data);
+	cfv_queue_redraw(data);
 }
 
 static void on_dividor(LttvwindowTab *tab, gint position, gpointer source, gpointer data)
@@ -155,6 +164,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 		g_source_remove(v->refresh_source);
 	forget_traces(v);
 	g_array_free(v->traces, TRUE);
+	cfv_wakeups_free(v);
 	if (v->backing != NULL)
 		cairo_surface_destroy(v->backing);
 	g_object_unref(v->sorted);
@@ -177,6 +187,11 @@ static void on_hide_idle(GtkToggleButton *button, gpointer data)
 	cfv_queue_redraw(data);
 }
 
+static void on_show_wakeups(GtkToggleButton *button, gpointer data)
+{
+	cfv_wakeups_request(data);
+}
+
 static void on_pin(GtkButton *button, gpointer data)
 {
 	cfv_tree_toggle_pin_selected(data);
@@ -196,6 +211,9 @@ static GtkWidget *tool_row(Cfv *v)
 	v->hide_idle = gtk_check_button_new_with_mnemonic("_Hide idle");
 	gtk_widget_set_tooltip_text(v->hide_idle, "Hide the tasks that never ran in the time window");
 	g_signal_connect(v->hide_idle, "toggled", G_CALLBACK(on_hide_idle), v);
+	v->show_wakeups = gtk_check_button_new_with_mnemonic("_Wakeups");
+	gtk_widget_set_tooltip_text(v->show_wakeups, "Draw a line from each task that woke another to the task woken");
+	g_signal_connect(v->show_wakeups, "toggled", G_CALLBACK(on_show_wakeups), v);
 	gtk_widget_set_tooltip_text(pin, "Keep the selected row at the top, whatever the sort");
 	g_signal_connect(pin, "clicked", G_CALLBACK(on_pin), v);
 	v->status = gtk_label_new("");
@@ -203,6 +221,7 @@ static GtkWidget *tool_row(Cfv *v)
 	gtk_box_pack_start(GTK_BOX(row), label, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(row), v->find_entry, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(row), v->hide_idle, FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(row), v->show_wakeups, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(row), pin, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(row), v->status, FALSE, FALSE, 0);
 	return row;
@@ -216,6 +235,7 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 
 	v->tab = tab;
 	v->traces = g_array_new(FALSE, TRUE, sizeof(CfvTrace));
+	cfv_wakeups_init(v);
 	v->top = gtk_vbox_new(FALSE, 2);
 	gtk_widget_set_size_request(v->top, -1, 200);
 
@@ -252,7 +272,7 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_CURRENT_TIME, G_CALLBACK(on_current_time), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_REDRAW, G_CALLBACK(on_redraw), v);
-	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_CONTINUE, G_CALLBACK(on_redraw), v);
+	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_CONTINUE, G_CALLBACK(on_continue), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_DIVIDOR, G_CALLBACK(on_dividor), v);
 	/* Connected after the host's own handler (lttvwindow_connect made it):
 	 * the host removes what the viewer registered before v is freed. */
