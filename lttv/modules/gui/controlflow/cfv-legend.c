@@ -17,8 +17,8 @@ static gboolean on_swatch_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data
 
 	gtk_widget_get_allocation(w, &a);
 	if (state == CFV_SWATCH_MIXED) {
-		const CfvStateStyle *st = cfv_state_style(CFV_USER);
-		cairo_set_source_rgb(cr, st->r, st->g, st->b);
+		/* The mark alone, over a blank row: it goes with any colour. */
+		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_rectangle(cr, 0, 2, a.width, a.height - 4);
 		cairo_fill(cr);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
