@@ -5,8 +5,8 @@
  * window: a histogram, one bar per 4 pixels.  It shows the whole API a
  * viewer needs:
  *   - registering (init) with a name, menu path, tooltip, icon, constructor;
- *   - following the tab: time window, current time, traceset, redraw,
- *     continue, all through lttvwindow_connect;
+ *   - following the tab: time window, current time, traceset, filter,
+ *     redraw, continue, all through lttvwindow_connect;
  *   - reading events: one events request per window change, the previous
  *     one cancelled, the bars drawn as chunks arrive;
  *   - reporting: a click sets the tab's current time (source: this viewer,
@@ -38,6 +38,9 @@ static gboolean on_event(void *hook_data, void *call_data)
 {
 	EventRate *er = hook_data;
 	LttvTracefileContext *tfc = call_data;
+	LttvFilter *filter = lttvwindow_get_filter(er->tab);
+	if (filter != NULL && !lttv_filter_eval(filter, tfc->e, NULL, NULL))
+		return FALSE;   /* state.* leaves read as false: no process state here */
 	LttTime t = ltt_event_time(tfc->e);
 	guint64 slot = (t - er->window.start) * er->n_slots / er->window.width;
 	er->counts[MIN(slot, er->n_slots - 1)]++;
@@ -100,6 +103,11 @@ static void on_current_time(LttvwindowTab *tab, guint64 t, gpointer source, Even
 }
 
 static void on_traceset_or_redraw(LttvwindowTab *tab, EventRate *er)
+{
+	recount(er);
+}
+
+static void on_filter(LttvwindowTab *tab, LttvFilter *filter, gpointer source, EventRate *er)
 {
 	recount(er);
 }
@@ -195,9 +203,6 @@ static GtkWidget *event_rate_new(LttvwindowTab *tab)
 	lttv_hooks_add(er->after_chunk, on_after_chunk, er, LTTV_PRIO_DEFAULT);
 	er->after_request = lttv_hooks_new();
 	lttv_hooks_add(er->after_request, on_after_request, er, LTTV_PRIO_DEFAULT);
-	er->window = lttvwindow_get_time_window(tab);
-	er->n_slots = 1;
-	er->counts = g_new0(guint64, 1);
 
 	g_signal_connect(er->area, "expose-event", G_CALLBACK(on_expose), er);
 	g_signal_connect(er->area, "button-press-event", G_CALLBACK(on_button), er);
@@ -205,8 +210,10 @@ static GtkWidget *event_rate_new(LttvwindowTab *tab)
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_TIME_WINDOW, G_CALLBACK(on_time_window), er);
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_CURRENT_TIME, G_CALLBACK(on_current_time), er);
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset_or_redraw), er);
+	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_FILTER, G_CALLBACK(on_filter), er);
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_REDRAW, G_CALLBACK(on_traceset_or_redraw), er);
 	lttvwindow_connect(tab, er->area, LTTVWINDOW_SIGNAL_CONTINUE, G_CALLBACK(on_traceset_or_redraw), er);
+	recount(er);    /* again when the widget gets its width */
 	return er->area;
 }
 

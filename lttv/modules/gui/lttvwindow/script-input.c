@@ -15,13 +15,17 @@ gboolean lttvwindow_script_key(GtkWidget *window, const char *key, GError **erro
 		return FALSE;
 	}
 	GdkWindow *gw = gtk_widget_get_window(window);
-	/* Accelerators are matched on the hardware key too. */
+	/* Accelerators are matched on the hardware key and its state, as a
+	 * keyboard sends them: "plus" is Shift and the "=" key on most. */
 	GdkKeymapKey *keys = NULL;
 	gint n_keys = 0;
 	guint16 code = 0;
 	if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_window_get_display(gw)),
-	                                      keyval, &keys, &n_keys) && n_keys > 0)
+	                                      keyval, &keys, &n_keys) && n_keys > 0) {
 		code = (guint16) keys[0].keycode;
+		if (keys[0].level == 1)
+			mods |= GDK_SHIFT_MASK;
+	}
 	g_free(keys);
 	const GdkEventType types[] = { GDK_KEY_PRESS, GDK_KEY_RELEASE };
 	for (guint i = 0; i < G_N_ELEMENTS(types); i++) {

@@ -20,6 +20,17 @@ GdkPixbuf *lttvwindow_snapshot(GtkWidget *widget, GError **error)
 		x = a.x;
 		y = a.y;
 	}
+	/* Only what is on the screen can be read back. */
+	gint ox, oy;
+	gdk_window_get_origin(win, &ox, &oy);
+	GdkScreen *screen = gtk_widget_get_screen(widget);
+	if (ox + x < 0 || oy + y < 0 || ox + x + a.width > gdk_screen_get_width(screen) ||
+	    oy + y + a.height > gdk_screen_get_height(screen)) {
+		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+		            "%dx%d pixels at %d,%d do not fit on the %dx%d screen", a.width, a.height,
+		            ox + x, oy + y, gdk_screen_get_width(screen), gdk_screen_get_height(screen));
+		return NULL;
+	}
 	GdkWindow *top = gdk_window_get_toplevel(win);
 	gdk_window_process_updates(top, TRUE);
 	gdk_display_sync(gdk_window_get_display(win));

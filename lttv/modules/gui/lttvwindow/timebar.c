@@ -23,6 +23,13 @@ static void set_entry_time(Timebar *tb, GtkWidget *entry, LttTime t)
 
 static void show_window(Timebar *tb)
 {
+	if (lttv_traceset_number(lttvwindow_get_traceset(tb->tab)) == 0) {
+		gtk_entry_set_text(GTK_ENTRY(tb->start), "");
+		gtk_entry_set_text(GTK_ENTRY(tb->end), "");
+		gtk_entry_set_text(GTK_ENTRY(tb->current), "");
+		gtk_label_set_text(GTK_LABEL(tb->length), "");
+		return;
+	}
 	LttvwindowTimeWindow w = lttvwindow_get_time_window(tb->tab);
 	LttTime span_start, span_end;
 	lttvwindow_get_time_span(tb->tab, &span_start, &span_end);
@@ -55,8 +62,8 @@ static void on_current_time(LttvwindowTab *tab, guint64 t, gpointer source, Time
 
 static void on_traceset(LttvwindowTab *tab, Timebar *tb)
 {
-	show_window(tb);
 	set_entry_time(tb, tb->current, lttvwindow_get_current_time(tab));
+	show_window(tb);
 	gtk_widget_set_sensitive(tb->box, lttv_traceset_number(lttvwindow_get_traceset(tab)) > 0);
 }
 

@@ -25,6 +25,8 @@ typedef struct {
 	GtkWidget *up, *down;
 } SlotButtons;
 
+static void rebuild(Stack *st);
+
 static Stack *stack_of(GtkWidget *stack)
 {
 	return g_object_get_data(G_OBJECT(stack), STACK_KEY);
@@ -51,10 +53,8 @@ GtkWidget *lttvwindow_viewer_stack_new(LttvwindowTab *tab)
 	st->box = gtk_vbox_new(FALSE, 0);
 	g_object_set_data_full(G_OBJECT(st->box), STACK_KEY, st, stack_free);
 	g_signal_connect(st->box, "destroy", G_CALLBACK(on_box_destroy), st);
-	GtkWidget *hint = gtk_label_new("No viewer yet: open a trace, then pick a viewer in Tools.");
-	gtk_widget_set_sensitive(hint, FALSE);
-	gtk_box_pack_start(GTK_BOX(st->box), hint, TRUE, TRUE, 0);
-	gtk_widget_show_all(st->box);
+	rebuild(st);
+	gtk_widget_show(st->box);
 	return st->box;
 }
 
@@ -78,9 +78,19 @@ static void rebuild(Stack *st)
 		gtk_widget_destroy(l->data);
 	g_list_free(old);
 
+	/* A new viewer gets an equal share: every slot does then. */
+	GtkAllocation box;
+	gtk_widget_get_allocation(st->box, &box);
+	gboolean equal = FALSE;
+	for (guint i = 0; i < n; i++)
+		equal |= g_array_index(heights, gint, i) <= 0;
+	if (equal && gtk_widget_get_mapped(st->box))
+		for (guint i = 0; i < n; i++)
+			g_array_index(heights, gint, i) = box.height / (gint) n;
 	GtkWidget *top;
 	if (n == 0) {
-		top = gtk_label_new("No viewer: pick one in Tools or on the toolbar.");
+		top = gtk_label_new("No viewer: open a trace (File > Open Trace), then pick a viewer "
+		                    "in Tools or on the toolbar.");
 		gtk_widget_set_sensitive(top, FALSE);
 	} else {
 		top = g_ptr_array_index(st->slots, n - 1);
