@@ -201,14 +201,14 @@ static void on_pin(GtkButton *button, gpointer data)
 static GtkWidget *tool_row(Cfv *v)
 {
 	GtkWidget *row = gtk_hbox_new(FALSE, 4);
-	GtkWidget *label = gtk_label_new_with_mnemonic("_Find:");
-	GtkWidget *pin = gtk_button_new_with_mnemonic("_Pin row");
+	GtkWidget *label = gtk_label_new_with_mnemonic("Fin_d:");
+	GtkWidget *pin = gtk_button_new_with_mnemonic("Pin _row");
 
 	v->find_entry = gtk_entry_new();
 	gtk_widget_set_tooltip_text(v->find_entry, "A name (or part of it) or a PID; Enter finds the next");
 	gtk_label_set_mnemonic_widget(GTK_LABEL(label), v->find_entry);
 	g_signal_connect(v->find_entry, "activate", G_CALLBACK(on_find), v);
-	v->hide_idle = gtk_check_button_new_with_mnemonic("_Hide idle");
+	v->hide_idle = gtk_check_button_new_with_mnemonic("Hide _idle");
 	gtk_widget_set_tooltip_text(v->hide_idle, "Hide the tasks that never ran in the time window");
 	g_signal_connect(v->hide_idle, "toggled", G_CALLBACK(on_hide_idle), v);
 	v->show_wakeups = gtk_check_button_new_with_mnemonic("_Wakeups");
