@@ -28,11 +28,10 @@ enum {
 	CFV_COL_PPID,        /* int */
 	CFV_COL_CPU,         /* uint */
 	CFV_COL_BIRTH,       /* string: seconds since the trace start, "" when before it */
-	CFV_COL_BIRTH_NS,    /* uint64, for sorting */
 	CFV_COL_TRACE,       /* uint: index of the trace in the tab's traceset */
 	CFV_COL_ENTITY,      /* uint: the task in that trace's interval store */
-	CFV_COL_PINNED,      /* boolean: kept at the top whatever the sort */
-	CFV_COL_SHOWN,       /* boolean: FALSE when hidden as idle */
+	CFV_COL_ROW,         /* pointer: the viewer's CfvRow */
+	CFV_COL_WEIGHT,      /* int: bold for pinned rows */
 	CFV_N_COLS
 };
 
@@ -40,16 +39,21 @@ enum {
 typedef struct {
 	LttvPrecompute *pc;
 	guint entities_seen;         /* interval store entities already looked at */
-	GHashTable *rows;            /* entity -> GtkTreeIter * in the store, tasks only */
 } CfvTrace;
+
+/* One task's row (cfv-tree.c). */
+typedef struct _CfvRow CfvRow;
 
 typedef struct {
 	LttvwindowTab *tab;
 	GtkWidget *top;              /* the viewer: destroying it removes the viewer */
 	GtkWidget *tree, *tree_hscroll;
-	GtkTreeStore *store;
-	GtkTreeModel *shown;         /* a filter: hides idle tasks on demand */
-	GtkTreeModel *sorted;
+	GtkTreeStore *store;         /* the rows shown, in the order shown */
+	GPtrArray *rows;             /* CfvRow *, every task of every trace */
+	GHashTable *row_of;          /* trace << 24 | entity -> CfvRow * */
+	GHashTable *iter_of;         /* CfvRow * -> GtkTreeIter * in the store */
+	gint sort_col;               /* CFV_COL_* */
+	GtkSortType sort_order;
 	GtkWidget *find_entry, *hide_idle, *status;
 	GtkWidget *ruler, *canvas;
 	GtkAdjustment *vadj;
@@ -86,8 +90,11 @@ gint cfv_canvas_width(const Cfv *v);
 /* cfv-tree.c: the tree with its sideways scrollbar under it. */
 GtkWidget *cfv_tree_new(Cfv *v);
 /* Adds the tasks the precomputation found since the last call and
- * refreshes names; TRUE when rows were added. */
+ * refreshes names; TRUE when the rows changed. */
 gboolean cfv_tree_refresh(Cfv *v);
+/* Forgets every row (the traceset changed); frees the tree's data. */
+void cfv_tree_clear(Cfv *v);
+void cfv_tree_free(Cfv *v);
 /* Rows shown: hides, when asked, the tasks that never ran in the window. */
 void cfv_tree_apply_hide_idle(Cfv *v);
 /* Selects and shows the next row after the selection whose name contains

@@ -96,11 +96,8 @@ static void on_redraw(LttvwindowTab *tab, gpointer data)
 static void forget_traces(Cfv *v)
 {
 	guint i;
-	for (i = 0; i < v->traces->len; i++) {
-		CfvTrace *t = &g_array_index(v->traces, CfvTrace, i);
-		g_hash_table_destroy(t->rows);
-		lttv_precompute_unref(t->pc);
-	}
+	for (i = 0; i < v->traces->len; i++)
+		lttv_precompute_unref(g_array_index(v->traces, CfvTrace, i).pc);
 	g_array_set_size(v->traces, 0);
 }
 
@@ -111,13 +108,11 @@ static void take_traces(Cfv *v)
 	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
 	guint i;
 
+	cfv_tree_clear(v);
 	forget_traces(v);
-	gtk_tree_store_clear(v->store);
 	for (i = 0; i < lttv_traceset_number(ts); i++) {
 		CfvTrace t = { 0 };
 		t.pc = lttv_precompute_get(lttv_traceset_get(ts, i));
-		t.rows = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
-		                               (GDestroyNotify) gtk_tree_iter_free);
 		g_array_append_val(v->traces, t);
 		/* Starts the background work if nobody did, and says when it ends. */
 		lttvwindow_background_request(v->tab, v->top, i, LTT_TIME_INFINITE, on_trace_ready, v);
@@ -167,9 +162,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	cfv_wakeups_free(v);
 	if (v->backing != NULL)
 		cairo_surface_destroy(v->backing);
-	g_object_unref(v->sorted);
-	g_object_unref(v->shown);
-	g_object_unref(v->store);
+	cfv_tree_free(v);
 	g_free(v);
 }
 
