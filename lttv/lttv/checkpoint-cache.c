@@ -382,6 +382,25 @@ static LttvTraceState *get_state(Reader *r, LttTrace *trace)
 	return ts;
 }
 
+void lttv_state_serialize(GByteArray *b, const LttvTraceState *ts)
+{
+	put_state(b, ts);
+}
+
+LttvTraceState *lttv_state_deserialize(LttTrace *trace, const guint8 *data, gsize len, const char *what,
+                                       GError **error)
+{
+	Reader r = { data, len, 0, FALSE, what, error };
+	LttvTraceState *ts = get_state(&r, trace);
+
+	if (ts != NULL && r.pos != r.len) {
+		damaged(&r, "trailing bytes");
+		lttv_trace_state_free(ts);
+		return NULL;
+	}
+	return ts;
+}
+
 LttvCheckpoints *lttv_checkpoints_load(LttTrace *trace, const char *path, GError **error)
 {
 	gchar *contents = NULL;

@@ -1,7 +1,6 @@
 /* intervals.c: the state-interval store and its queries at any resolution. */
 #include "config.h"
 #include <string.h>
-#include <sys/mman.h>
 #include "intervals-private.h"
 
 /* Bytes of each mapped segment of chunks. */
@@ -59,33 +58,6 @@ static void record_free(gpointer data)
 	g_free(rec);
 }
 
-static void segment_unmap(gpointer data)
-{
-	munmap(data, SEGMENT_SIZE);
-}
-
-/* A new chunk from the segments (anonymous mappings, filled on first
- * touch). */
-static LttvIntervalChunk *chunk_alloc(LttvIntervalStore *store)
-{
-	LttvIntervalChunk *c;
-
-	if ((gsize) (store->free_end - store->free_at) < sizeof(LttvIntervalChunk)) {
-		void *seg = mmap(NULL, SEGMENT_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		                 -1, 0);
-
-		if (seg == MAP_FAILED)
-			g_error("intervals: cannot map %u bytes", SEGMENT_SIZE);
-		g_ptr_array_add(store->segments, seg);
-		store->free_at = seg;
-		store->free_end = store->free_at + SEGMENT_SIZE;
-		store->mapped += SEGMENT_SIZE;
-	}
-	c = (LttvIntervalChunk *) store->free_at;
-	store->free_at += sizeof(LttvIntervalChunk);
-	return c;
-}
-
 static GArray *entity_array(void)
 {
 	return g_array_new(FALSE, FALSE, sizeof(LttvIntervalEntity));
@@ -101,7 +73,7 @@ LttvIntervalStore *lttv_intervals_new(void)
 	store->cpus = entity_array();
 	store->irqs = entity_array();
 	store->softirqs = entity_array();
-	store->segments = g_ptr_array_new_with_free_func(segment_unmap);
+	store->arena = lttv_arena_new(SEGMENT_SIZE);
 	return store;
 }
 
@@ -115,7 +87,7 @@ void lttv_intervals_free(LttvIntervalStore *store)
 	g_array_unref(store->cpus);
 	g_array_unref(store->irqs);
 	g_array_unref(store->softirqs);
-	g_ptr_array_unref(store->segments);
+	lttv_arena_free(store->arena);
 	g_free(store);
 }
 
@@ -204,7 +176,7 @@ void lttv_intervals_set(LttvIntervalStore *store, LttvIntervalEntity e, LttTime 
 			rec->chunks_capacity = MAX(4, rec->chunks_capacity * 2);
 			rec->chunks = g_renew(LttvIntervalChunk *, rec->chunks, rec->chunks_capacity);
 		}
-		rec->chunks[rec->n_chunks++] = chunk_alloc(store);
+		rec->chunks[rec->n_chunks++] = lttv_arena_alloc(store->arena, sizeof(LttvIntervalChunk));
 	}
 	c = rec->chunks[n / LTTV_INTERVAL_CHUNK];
 	c->times[n % LTTV_INTERVAL_CHUNK] = t;
@@ -327,7 +299,7 @@ gsize lttv_intervals_heap(const LttvIntervalStore *store)
 
 gsize lttv_intervals_mapped(const LttvIntervalStore *store)
 {
-	return store->mapped;
+	return lttv_arena_mapped(store->arena);
 }
 
 /* The index of the last change at or before t, in [lo, hi); lo when none is. */

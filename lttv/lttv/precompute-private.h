@@ -16,4 +16,13 @@ G_GNUC_INTERNAL void lttv_merge_free(LttvMerge *m);
 G_GNUC_INTERNAL guint64 lttv_merge_damaged(const LttvMerge *m);
 G_GNUC_INTERNAL extern const LttvEventSource lttv_merge_source;
 
+/* Memory in anonymous mappings, bump-allocated, given back whole
+ * (precompute-arena.c).  Items are 8-byte aligned and never move. */
+typedef struct _LttvArena LttvArena;
+
+G_GNUC_INTERNAL LttvArena *lttv_arena_new(gsize segment_size);
+G_GNUC_INTERNAL void lttv_arena_free(LttvArena *a);
+G_GNUC_INTERNAL gpointer lttv_arena_alloc(LttvArena *a, gsize size);
+G_GNUC_INTERNAL gsize lttv_arena_mapped(const LttvArena *a);
+
 #endif

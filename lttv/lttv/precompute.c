@@ -29,7 +29,7 @@ struct _LttvPrecompute {
 	LttTrace *reader;        /* the pass's own cursors */
 	LttvMerge *merge;
 	LttvTraceState *ts;
-	LttvCheckpoints *cps;
+	LttvCompactCheckpoints *cps;
 	LttvIntervalStore *store;
 	LttvIntervalRecorder *recorder;
 	GArray *event_hooks;     /* EventHook */
@@ -72,7 +72,7 @@ LttvPrecompute *lttv_precompute_get(LttvTrace *t)
 	p->reader = ltt_trace_new_reader(trace);
 	p->merge = lttv_merge_new(p->reader);
 	p->ts = lttv_trace_state_new(trace);
-	p->cps = lttv_checkpoints_new(trace, 0);
+	p->cps = lttv_compact_checkpoints_new(trace, LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL);
 	p->store = lttv_intervals_new();
 	p->recorder = lttv_interval_recorder_new(p->store, p->ts);
 	p->event_hooks = g_array_new(FALSE, FALSE, sizeof(EventHook));
@@ -94,8 +94,6 @@ static void pass_free(LttvPrecompute *p)
 {
 	lttv_interval_recorder_free(p->recorder);
 	p->recorder = NULL;
-	lttv_trace_state_free(p->ts);
-	p->ts = NULL;
 	lttv_merge_free(p->merge);
 	p->merge = NULL;
 	if (p->reader != NULL)
@@ -109,10 +107,11 @@ void lttv_precompute_unref(LttvPrecompute *p)
 		return;
 	g_hash_table_remove(services, p->trace);
 	pass_free(p);
+	lttv_trace_state_free(p->ts);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
 		ltt_trace_unref(p->window_reader);
-	lttv_checkpoints_free(p->cps);
+	lttv_compact_checkpoints_free(p->cps);
 	lttv_intervals_free(p->store);
 	g_array_unref(p->event_hooks);
 	g_array_unref(p->notes);
@@ -129,8 +128,9 @@ void lttv_precompute_set_checkpoint_interval(LttvPrecompute *p, guint interval)
 {
 	if (p->started)
 		return;
-	lttv_checkpoints_free(p->cps);
-	p->cps = lttv_checkpoints_new(lttv_trace_ltt(p->trace), interval);
+	lttv_compact_checkpoints_free(p->cps);
+	p->cps = lttv_compact_checkpoints_new(lttv_trace_ltt(p->trace),
+	                                      interval > 0 ? interval : LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL);
 }
 
 LttTime lttv_precompute_ready_until(const LttvPrecompute *p)
@@ -203,7 +203,7 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 				return FALSE;
 			}
 			lttv_trace_state_apply(p->ts, ev);
-			lttv_checkpoints_record(p->cps, p->ts, ev);
+			lttv_compact_checkpoints_record(p->cps, p->ts, ev);
 			lttv_interval_recorder_after(p->recorder, ev);
 			for (h = 0; h < p->event_hooks->len; h++) {
 				const EventHook *eh = &g_array_index(p->event_hooks, EventHook, h);
@@ -293,11 +293,25 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p)
 
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
 {
+	LttvTraceState *ts;
+
 	if (p->window_reader == NULL) {
 		p->window_reader = ltt_trace_new_reader(lttv_trace_ltt(p->trace));
 		p->window_merge = lttv_merge_new(p->window_reader);
 	}
-	return lttv_window_stats_compute(p->cps, &lttv_merge_source, p->window_merge, t0, t1, error);
+	ts = lttv_compact_checkpoints_state_at(p->cps, t0, &lttv_merge_source, p->window_merge, error);
+	return ts != NULL ? lttv_window_stats_from_state(ts, &lttv_merge_source, p->window_merge, t0, t1) : NULL;
+}
+
+void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
+{
+	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps);
+	*mapped = lttv_intervals_mapped(p->store) + lttv_compact_checkpoints_mapped(p->cps);
+}
+
+const char *lttv_precompute_submode_name(const LttvPrecompute *p, gint32 mode, gint32 submode)
+{
+	return p->ts != NULL ? lttv_trace_state_submode_name(p->ts, mode, submode) : NULL;
 }
 
 void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data)

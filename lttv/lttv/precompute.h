@@ -32,7 +32,12 @@ LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p);
 void lttv_precompute_unref(LttvPrecompute *p);
 
 LttvTrace *lttv_precompute_trace(const LttvPrecompute *p);
-/* Events between state checkpoints (0: LTTV_CHECKPOINT_INTERVAL_DEFAULT);
+/* Events between the service's state checkpoints.  They are kept
+ * serialized (about 100 bytes a task) and cost a parse to restore, so the
+ * service keeps fewer than a context's (doc/analysis.md §6.4). */
+#define LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL 50000
+
+/* Events between state checkpoints (0: LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL);
  * only before the first step. */
 void lttv_precompute_set_checkpoint_interval(LttvPrecompute *p, guint interval);
 
@@ -73,6 +78,15 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p);
  * lttv_window_stats_free (window-stats.h). */
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error);
 
+/* What the results take: heap bytes, and bytes of anonymous mappings (the
+ * interval changes and the serialized checkpoints). */
+void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped);
+
+/* The name of a mode's submode (a system call, an IRQ line, a soft IRQ
+ * vector) as far as the pass has met it, or NULL: for viewers that show
+ * what the intervals' submode numbers mean.  The pass keeps its final
+ * state for this. */
+const char *lttv_precompute_submode_name(const LttvPrecompute *p, gint32 mode, gint32 submode);
 /* f(data, ev) is called with every event of the pass (a const LttEvent *),
  * in time order, after the state applied it: where the event index
  * (event-index.c) joins the other results.  Add before the first step. */
