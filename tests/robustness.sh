@@ -179,15 +179,15 @@ run "$lttv" -m textFilter -e 'événement = ☃' -t "$tmp/t"; check fail "column
 long=$(printf '!%.0s' $(seq 1 3000))
 run "$lttv" -m textFilter -e "${long}state.pid = 1" -t "$tmp/t"; check fail "at most 256 nested" "lttv: 3000 nested '!'"
 run "$lttv" -m textFilter -e 'event.name = "\' -t "$tmp/t"; check fail "column 15" "lttv: filter string ending in a backslash"
-run "$synth" -o "$tmp/s1" --cpus 99999999999999999999; check fail "not an integer between 1 and 4096" "ltt-synth: huge --cpus"
+run "$synth" -o "$tmp/s1" --cpus 99999999999999999999; check fail "--cpus 99999999999999999999: expected an integer from 1 to 4096" "ltt-synth: huge --cpus"
 run "$synth" -o "$tmp/s2" --block-size 4097; check fail "block-size" "ltt-synth: --block-size not a power of two"
 run "$synth" -o "$tmp/file"; check fail "$tmp/file" "ltt-synth: a file as the output"
-run "$synth" -o "$tmp/s3" --events abc; check fail "\"abc\"" "ltt-synth: --events not a number"
+run "$synth" -o "$tmp/s3" --events abc; check fail "--events abc: expected an integer" "ltt-synth: --events not a number"
 
 # 6. lttctl and lttd: option checks come before any tracefs access.
 if [ -x "$lttctl" ]; then
-	run "$lttctl" record -s -5 -o "$tmp/r1" -- true; check fail "buffer-size must not be negative" "lttctl: negative --buffer-size"
-	run "$lttctl" create s -b -3 -o "$tmp/r2"; check fail "block-size must not be negative" "lttctl: negative --block-size"
+	run "$lttctl" record -s -5 -o "$tmp/r1" -- true; check fail "--buffer-size -5: expected 0 (the default) or more" "lttctl: negative --buffer-size"
+	run "$lttctl" create s -b -3 -o "$tmp/r2"; check fail "--block-size -3: expected 0 (the default) or more" "lttctl: negative --block-size"
 	[ ! -e "$tmp/r1" ] && [ ! -e "$tmp/r2" ]; status=$?; : > "$tmp/err"
 	check ok "" "lttctl: nothing written after a bad option"
 else

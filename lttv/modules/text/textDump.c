@@ -294,11 +294,18 @@ static gboolean tracefile_before(void *hook_data, void *call_data)
 
 static void print_stats(const LttvTracesetContext *ctx)
 {
+	gboolean any = FALSE;
 	for (guint i = 0; i < ctx->n_traces; i++) {
 		const LttvStatsNode *tree = attribute_pointer(ctx->traces[i]->a, "batch/stats");
-		if (tree != NULL)
-			text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
+		if (tree == NULL)
+			continue;
+		if (!any)
+			text_dump_stats_begin(stats_format);
+		any = TRUE;
+		text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
 	}
+	if (any)
+		text_dump_stats_end(stats_format);
 }
 
 static gboolean traceset_before(void *hook_data, void *call_data)
@@ -320,7 +327,7 @@ static gboolean traceset_after(void *hook_data, void *call_data)
 		text_dump_out.write_errno = errno;
 	/* EPIPE: whoever read the output stopped reading; not an error. */
 	if (text_dump_out.write_errno != 0 && text_dump_out.write_errno != EPIPE) {
-		fprintf(stderr, "textDump: writing %s: %s\n", text_dump_out.file_name,
+		fprintf(stderr, "lttv: writing %s: %s\n", text_dump_out.file_name,
 		        g_strerror(text_dump_out.write_errno));
 		lttv_global_set_int("status", 1);
 	}
@@ -360,7 +367,7 @@ static gboolean want_state(void *hook_data, void *call_data)
 static gboolean set_stats_format(void *hook_data, void *call_data)
 {
 	if (!text_dump_stats_format_parse(call_data, &stats_format)) {
-		lttv_option_fail("unknown format '%s' (tree or paths)", (const char *) call_data);
+		lttv_option_fail("unknown format '%s' (tree, paths, csv or json)", (const char *) call_data);
 		return TRUE;
 	}
 	return FALSE;
@@ -382,8 +389,8 @@ static const struct {
 	  "the event's CPU", NULL, LTTV_OPT_NONE, &process_columns, want_state },
 	{ "no-events", 0, "print no event lines (only the statistics of -s)", NULL,
 	  LTTV_OPT_NONE, &no_events, NULL },
-	{ "stats-format", 0, "print the statistics of -s as an indented tree (default) or as "
-	  "'path value' lines (paths)", "tree|paths", LTTV_OPT_STRING, NULL,
+	{ "stats-format", 0, "print the statistics of -s as an indented tree (default), as "
+	  "'path value' lines (paths), as CSV rows or as JSON", "tree|paths|csv|json", LTTV_OPT_STRING, NULL,
 	  set_stats_format },
 };
 
