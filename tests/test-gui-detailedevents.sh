@@ -43,7 +43,7 @@ rows() {
 	}' "$1"
 }
 
-echo "1..4"
+echo "1..6"
 
 cat > "$tmp/page.script" <<SCRIPT
 open $tmp/t
@@ -117,3 +117,50 @@ count=$(wc -l < "$tmp/shown")
 tail -n "$count" "$tmp/expected" > "$tmp/want"
 [ "$count" -ge 10 ] && diff -u "$tmp/want" "$tmp/shown" >&2
 check $? "End shows the last $count events"
+
+# Find: the expression typed in the Find entry (Alt+D), Enter twice (the
+# next two matches after the selected event, a state dump's), then
+# Previous (Alt+O): the tab's current time follows each.
+switches=$(awk '$5 == "sched_switch" { print $4 }' "$tmp/expected" | head -n 2 | tr '\n' ' ')
+cat > "$tmp/find.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+click detailedevents 400 100
+key <Alt>d
+key e v e n t period n a m e space equal space s c h e d underscore s w i t c h Return
+wait
+print
+key Return
+wait
+print
+key <Alt>o
+wait
+print
+quit
+SCRIPT
+gui_run detailedevents "$tmp/find.script"
+found=$(sed -n 's/.* time \([0-9.]*\) traces.*/\1/p' "$tmp/out" | tr '\n' ' ')
+set -- $switches
+[ "$found" = "$1 $2 $1 " ]
+check $? "Find next, next, previous event.name = sched_switch: $found(the first two: $switches)"
+
+# Go to an event number (Alt+G, "#1000", Enter): the page starts at event
+# 1000 (from 0), textDump's line 1001.
+cat > "$tmp/number.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+key <Alt>g
+key numbersign 1 0 0 0 Return
+wait
+click detailedevents 400 100
+key <Control><Shift>c
+quit
+SCRIPT
+gui_run detailedevents "$tmp/number.script"
+rows "$tmp/copied" > "$tmp/shown"
+count=$(wc -l < "$tmp/shown")
+tail -n +1001 "$tmp/expected" | head -n "$count" > "$tmp/want"
+[ "$count" -ge 10 ] && diff -u "$tmp/want" "$tmp/shown" >&2
+check $? "Go to #1000 shows events 1000 to $((999 + count))"

@@ -41,16 +41,22 @@ void dev_update_damage(Dev *d)
 {
 	LttvTraceset *ts = lttvwindow_get_traceset(d->tab);
 	guint n = 0;
-	for (guint i = 0; i < lttv_traceset_number(ts); i++)
-		n += ltt_trace_warning_count(lttv_trace_ltt(lttv_traceset_get(ts, i)));
+	const char *first = NULL;
+	for (guint i = 0; i < lttv_traceset_number(ts); i++) {
+		const LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
+		if (first == NULL && ltt_trace_warning_count(t) > 0)
+			first = ltt_trace_warning(t, 0);
+		n += ltt_trace_warning_count(t);
+	}
 	if (n == 0) {
 		gtk_widget_hide(d->damage);
 		return;
 	}
-	char *text = g_strdup_printf("<span foreground=\"#b00000\" weight=\"bold\">Damaged trace:</span> "
-	                             "%u damaged region%s skipped (first: %s)", n, n == 1 ? "" : "s",
-	                             ltt_trace_warning(lttv_trace_ltt(lttv_traceset_get(ts, 0)), 0));
+	char *text = g_markup_printf_escaped("<span foreground=\"#b00000\" weight=\"bold\">Damaged trace:</span> "
+	                                     "%u damaged region%s skipped (first: %s)", n, n == 1 ? "" : "s",
+	                                     first);
 	gtk_label_set_markup(GTK_LABEL(d->damage), text);
+	gtk_widget_set_tooltip_text(d->damage, first);
 	g_free(text);
 	gtk_widget_show(d->damage);
 }

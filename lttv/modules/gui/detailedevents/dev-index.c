@@ -8,8 +8,12 @@
 #include <config.h>
 #include "dev.h"
 
-/* Work per idle step: a click waits at most this long for the index. */
+/* Work per idle step. */
 #define DEV_INDEX_STEP_USEC 15000
+/* A jump to an event not indexed yet indexes on at once for at most this
+ * long (a million events or so); beyond, it happens when the idle steps
+ * reach the event. */
+#define DEV_INDEX_JUMP_USEC 40000
 
 guint64 dev_index_number(Dev *d, const LttvTracesetContextPosition *pos)
 {
@@ -40,18 +44,51 @@ void dev_index_sync_scrollbar(Dev *d)
 	d->setting_adjustment = FALSE;
 }
 
+/* Indexes on, within DEV_INDEX_JUMP_USEC, until event n is indexed
+ * (G_MAXUINT64: until the end); TRUE when it is. */
+static gboolean index_reach(Dev *d, guint64 n)
+{
+	gint64 deadline = g_get_monotonic_time() + DEV_INDEX_JUMP_USEC;
+	while (!lttv_event_index_complete(d->index) && lttv_event_index_count(d->index) <= n &&
+	       g_get_monotonic_time() < deadline)
+		lttv_event_index_step(d->index, deadline - g_get_monotonic_time());
+	return lttv_event_index_complete(d->index) || lttv_event_index_count(d->index) > n;
+}
+
+gboolean dev_show_last_page(Dev *d)
+{
+	if (d->index == NULL)
+		return FALSE;
+	d->pending_number = DEV_NO_NUMBER;
+	d->pending_end = !index_reach(d, G_MAXUINT64);
+	if (d->pending_end) {
+		dev_set_status(d, "Going to the end once the events are indexed...");
+		return FALSE;
+	}
+	guint64 count = lttv_event_index_count(d->index);
+	return dev_show_number(d, count > d->page_rows ? count - d->page_rows : 0);
+}
+
 gboolean dev_show_number(Dev *d, guint64 n)
 {
 	if (d->index == NULL)
 		return FALSE;
+	d->pending_number = DEV_NO_NUMBER;
+	d->pending_end = FALSE;
+	if (!index_reach(d, n)) {
+		d->pending_number = n;
+		dev_set_status(d, "Going to event %" G_GUINT64_FORMAT " once it is indexed (%" G_GUINT64_FORMAT
+		               " events so far)...", n, lttv_event_index_count(d->index));
+		return FALSE;
+	}
 	LttvTracesetContextPosition *pos =
 		lttv_traceset_context_position_new(lttvwindow_get_traceset_context(d->tab));
 	gboolean ok = lttv_event_index_position(d->index, n, pos, NULL);
 	if (ok)
 		dev_show_from(d, pos, n);
 	else
-		dev_set_status(d, "Event %" G_GUINT64_FORMAT " is not indexed yet (%" G_GUINT64_FORMAT
-		               " events so far)", n, lttv_event_index_count(d->index));
+		dev_set_status(d, "There is no event %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " events)", n,
+		               lttv_event_index_count(d->index));
 	lttv_traceset_context_position_destroy(pos);
 	return ok;
 }
@@ -74,6 +111,11 @@ static gboolean index_step(gpointer data)
 		}
 	}
 	dev_index_sync_scrollbar(d);
+	/* A jump that waited for the index. */
+	if (d->pending_end && done)
+		dev_show_last_page(d);
+	else if (d->pending_number != DEV_NO_NUMBER && lttv_event_index_count(d->index) > d->pending_number)
+		dev_show_number(d, d->pending_number);
 	if (done) {
 		d->index_source = 0;
 		return FALSE;
@@ -96,6 +138,8 @@ void dev_index_start(Dev *d)
 	dev_index_stop(d);
 	if (lttv_traceset_number(lttvwindow_get_traceset(d->tab)) == 0)
 		return;
+	d->pending_number = DEV_NO_NUMBER;
+	d->pending_end = FALSE;
 	d->index = lttv_event_index_new(lttvwindow_get_traceset_context(d->tab), 0);
 	d->index_source = g_idle_add_full(G_PRIORITY_LOW, index_step, d, NULL);
 }

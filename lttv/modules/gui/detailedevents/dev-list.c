@@ -185,16 +185,6 @@ static void scroll_by(Dev *d, gint64 rows)
 	dev_show_number(d, (guint64) MAX(n, 0));
 }
 
-static void go_end(Dev *d)
-{
-	if (d->index == NULL || !lttv_event_index_complete(d->index)) {
-		dev_set_status(d, "The end is known once the events are indexed");
-		return;
-	}
-	guint64 count = lttv_event_index_count(d->index);
-	dev_show_number(d, count > d->page_rows ? count - d->page_rows : 0);
-}
-
 static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, gpointer data)
 {
 	Dev *d = data;
@@ -233,7 +223,7 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 			dev_goto_time(d, d->trace_start, FALSE);
 		return TRUE;
 	case GDK_End:
-		go_end(d);
+		dev_show_last_page(d);
 		return TRUE;
 	case GDK_c:
 	case GDK_C:

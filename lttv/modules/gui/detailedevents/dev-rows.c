@@ -90,6 +90,8 @@ static gboolean on_row_after(void *hook_data, void *call_data)
 	Dev *d = hook_data;
 	d->request = 0;
 	gtk_widget_queue_draw(d->area);
+	/* Reading may have met damage the open did not see. */
+	dev_update_damage(d);
 	if (d->rows->len == 0)
 		dev_set_status(d, "%s", lttvwindow_get_filter(d->tab) != NULL
 		               ? "No event passes the tab's filter from here on" : "No event from here on");
@@ -110,6 +112,7 @@ void dev_rows_init(Dev *d)
 	d->row_chunk = lttv_hooks_new();
 	lttv_hooks_add(d->row_chunk, on_row_chunk, d, LTTV_PRIO_DEFAULT);
 	d->top_number = DEV_NO_NUMBER;
+	d->pending_number = DEV_NO_NUMBER;
 	d->selected = -1;
 }
 

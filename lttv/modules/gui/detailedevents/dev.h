@@ -58,6 +58,8 @@ typedef struct {
 	/* The event index. */
 	LttvEventIndex *index;
 	guint index_source;
+	guint64 pending_number;             /* a jump waiting for the index, or DEV_NO_NUMBER */
+	gboolean pending_end;               /* End waiting for the whole index */
 
 	/* Searches and jumps (dev-search.c). */
 	guint search_request;
@@ -99,6 +101,8 @@ void dev_index_start(Dev *d);
 void dev_index_stop(Dev *d);
 /* Shows the page whose top is event number n, when the index covers it. */
 gboolean dev_show_number(Dev *d, guint64 n);
+/* Shows the last page (End). */
+gboolean dev_show_last_page(Dev *d);
 void dev_index_connect_scrollbar(Dev *d);
 /* The scrollbar follows the top (and the index's count). */
 void dev_index_sync_scrollbar(Dev *d);

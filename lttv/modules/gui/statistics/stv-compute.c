@@ -93,6 +93,7 @@ static void say_progress(Stv *v)
 		least = MIN(least, t->stats != NULL ? t->until : start);
 	}
 	const char *what = stv_whole_trace(v) ? "Whole trace" : "Time window";
+	stv_update_damage(v);
 	if (all) {
 		stv_set_status(v, "%s, %s s to %s s", what, a, b);
 	} else {

@@ -83,11 +83,14 @@ void stv_tree_fill(Stv *v)
 	 * them (later, the user's expansions are left alone). */
 	GtkTreeIter it;
 	gboolean more = !v->opened && gtk_tree_model_get_iter_first(GTK_TREE_MODEL(v->store), &it);
-	for (; more; more = gtk_tree_model_iter_next(GTK_TREE_MODEL(v->store), &it)) {
+	guint opened = 0, traces = 0;
+	for (; more; more = gtk_tree_model_iter_next(GTK_TREE_MODEL(v->store), &it), traces++) {
 		GtkTreePath *p = gtk_tree_model_get_path(GTK_TREE_MODEL(v->store), &it);
-		v->opened |= gtk_tree_view_expand_row(GTK_TREE_VIEW(v->view), p, FALSE);
+		opened += gtk_tree_view_row_expanded(GTK_TREE_VIEW(v->view), p) ||
+		          gtk_tree_view_expand_row(GTK_TREE_VIEW(v->view), p, FALSE);
 		gtk_tree_path_free(p);
 	}
+	v->opened = v->opened || (traces == v->traces->len && opened == traces);
 }
 
 void stv_tree_clear(Stv *v)

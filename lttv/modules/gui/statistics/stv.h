@@ -29,7 +29,7 @@ typedef struct _StvJob StvJob;
 
 typedef struct {
 	LttvwindowTab *tab;
-	GtkWidget *top, *view, *status, *whole, *per_cpu;
+	GtkWidget *top, *view, *status, *damage, *whole, *per_cpu;
 	GtkTreeStore *store;
 	gboolean opened;            /* the traces' rows were expanded once */
 	GHashTable *rows;           /* node path (char *) -> GtkTreeIter * in store */
@@ -41,6 +41,8 @@ typedef struct {
 
 /* statistics.c */
 void stv_set_status(Stv *v, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* Shows or hides the line that says the traces are damaged. */
+void stv_update_damage(Stv *v);
 gboolean stv_whole_trace(const Stv *v);
 /* The range the figures are for: the trace span, or the time window. */
 void stv_range(const Stv *v, LttTime *start, LttTime *end);
