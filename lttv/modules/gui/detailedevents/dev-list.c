@@ -16,8 +16,16 @@
 
 #define DEV_N_COLUMNS 8
 static const char *const titles[DEV_N_COLUMNS] = {
-	"Trace", "Channel", "CPU", "Time", "Event", "PID", "Process", "Fields"
+	"Trace", "Channel", "CPU", "Time (s)", "Event", "PID", "Process", "Fields"
 };
+
+/* The time column says which time it shows. */
+static const char *title(const Dev *d, guint col)
+{
+	if (col == 3 && gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(d->wall_clock)))
+		return "Time (UTC)";
+	return titles[col];
+}
 #define DEV_PAD 6
 
 static char *cell_text(const Dev *d, const DevRow *row, guint col)
@@ -67,7 +75,7 @@ static void fit_columns(Dev *d, PangoLayout *layout, const PangoFontDescription 
 	for (guint c = 0; c + 1 < DEV_N_COLUMNS; c++) {
 		gint w;
 		pango_layout_set_font_description(layout, bold);
-		pango_layout_set_text(layout, titles[c], -1);
+		pango_layout_set_text(layout, title(d, c), -1);
 		pango_layout_get_pixel_size(layout, &w, NULL);
 		pango_layout_set_font_description(layout, NULL);
 		d->col_width[c] = MAX(d->col_width[c], w + 2 * DEV_PAD);
@@ -107,7 +115,7 @@ static gboolean on_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data)
 	pango_layout_set_font_description(layout, bold);
 	gdk_cairo_set_source_color(cr, &style->fg[GTK_STATE_NORMAL]);
 	for (guint c = 0; c < DEV_N_COLUMNS; c++) {
-		show_text(cr, layout, titles[c], x + DEV_PAD, 1, c + 1 < DEV_N_COLUMNS ? d->col_width[c] - 2 * DEV_PAD : -1);
+		show_text(cr, layout, title(d, c), x + DEV_PAD, 1, c + 1 < DEV_N_COLUMNS ? d->col_width[c] - 2 * DEV_PAD : -1);
 		x += d->col_width[c];
 	}
 	pango_layout_set_font_description(layout, NULL);

@@ -22,7 +22,11 @@ static char *row_name(const LttvStatsNode *n, const char *trace_name)
 	GString *s = g_string_new(level_names[n->level]);
 	if (n->level == LTTV_STATS_PROCESS) {
 		/* A name first: that is what people look for. */
-		g_string_append_printf(s, "%s [%d]", n->name != NULL && n->name[0] ? n->name : "?", (int) n->pid);
+		if (n->pid < 0)
+			g_string_append(s, "(no known task)");
+		else
+			g_string_append_printf(s, "%s [%d]", n->name != NULL && n->name[0] ? n->name : "?",
+			                       (int) n->pid);
 	} else {
 		lttv_stats_append_key(s, n, trace_name);
 	}
