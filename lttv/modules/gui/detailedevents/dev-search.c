@@ -14,11 +14,14 @@
  * one request, short enough that a miss costs little. */
 #define DEV_BACK_BLOCK 20000
 
+/* A cancelled search's after_request hook runs too: search_request 0
+ * tells it to do nothing. */
 static void search_cancel(Dev *d)
 {
-	if (d->search_request != 0)
-		lttvwindow_events_cancel(d->tab, d->search_request);
+	guint request = d->search_request;
 	d->search_request = 0;
+	if (request != 0)
+		lttvwindow_events_cancel(d->tab, request);
 }
 
 static gboolean on_search_event(void *hook_data, void *call_data)
@@ -68,6 +71,7 @@ static gboolean search_back_block(Dev *d, guint64 end)
 	              lttv_event_index_position(d->index, end, to, NULL);
 	if (ok) {
 		d->search_start = start;
+		d->search_block_len = end - start;
 		d->search_number = 0;
 		submit(d, 0, from, to, G_MAXUINT64);
 	}
@@ -79,8 +83,13 @@ static gboolean search_back_block(Dev *d, guint64 end)
 static gboolean on_search_after(void *hook_data, void *call_data)
 {
 	Dev *d = hook_data;
+	if (d->search_request == 0)
+		return FALSE;
 	d->search_request = 0;
-	if (d->search_backward && !d->search_found && d->search_start > 0 && d->search_filter != NULL) {
+	/* A block read to its end (not stopped) without a match: the one
+	 * before it. */
+	if (d->search_backward && !d->search_found && d->search_start > 0 && d->search_filter != NULL &&
+	    d->search_number == d->search_block_len) {
 		dev_set_status(d, "Searching back from event %" G_GUINT64_FORMAT "...", d->search_start);
 		if (search_back_block(d, d->search_start))
 			return FALSE;

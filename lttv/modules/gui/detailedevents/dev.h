@@ -66,7 +66,7 @@ typedef struct {
 	LttvHooks *search_event, *search_after;
 	LttvFilter *search_filter;
 	gboolean search_found, search_backward, search_select;
-	guint64 search_start, search_number, search_block;
+	guint64 search_start, search_number, search_block, search_block_len;
 	LttvTracesetContextPosition *search_pos;
 
 	/* Column widths in pixels, grown to fit what was shown. */

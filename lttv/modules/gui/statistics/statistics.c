@@ -81,6 +81,11 @@ static void on_redraw(LttvwindowTab *tab, gpointer data)
 	stv_recompute(data);
 }
 
+static void on_filter(LttvwindowTab *tab, LttvFilter *filter, gpointer source, gpointer data)
+{
+	stv_say_progress(data);
+}
+
 static void on_mode(GtkToggleButton *b, gpointer data)
 {
 	stv_recompute(data);
@@ -158,6 +163,7 @@ static GtkWidget *statistics_new(LttvwindowTab *tab)
 
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TIME_WINDOW, G_CALLBACK(on_time_window), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset), v);
+	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_FILTER, G_CALLBACK(on_filter), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_REDRAW, G_CALLBACK(on_redraw), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_CONTINUE, G_CALLBACK(on_redraw), v);
 	/* After the host's handler, which removes the notifications that use v. */

@@ -76,7 +76,7 @@ static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
 	return TRUE;
 }
 
-static void say_progress(Stv *v)
+void stv_say_progress(Stv *v)
 {
 	LttTime start, end;
 	stv_range(v, &start, &end);
@@ -94,13 +94,16 @@ static void say_progress(Stv *v)
 	}
 	const char *what = stv_whole_trace(v) ? "Whole trace" : "Time window";
 	stv_update_damage(v);
+	/* The core's statistics count every event: say so when the tab filters. */
+	const char *unfiltered = lttvwindow_get_filter(v->tab) != NULL ? " (every event: the tab's filter "
+	                         "does not apply to statistics)" : "";
 	if (all) {
-		stv_set_status(v, "%s, %s s to %s s", what, a, b);
+		stv_set_status(v, "%s, %s s to %s s%s", what, a, b, unfiltered);
 	} else {
 		char c[LTT_TIME_STRING_SIZE];
 		ltt_time_format(least - first, c);
-		stv_set_status(v, "%s, %s s to %s s: computing, the figures cover up to %s s so far", what,
-		               a, b, c);
+		stv_set_status(v, "%s, %s s to %s s: computing, the figures cover up to %s s so far%s", what,
+		               a, b, c, unfiltered);
 	}
 }
 
@@ -117,7 +120,7 @@ static gboolean refresh(Stv *v)
 	}
 	if (changed)
 		stv_tree_fill(v);
-	say_progress(v);
+	stv_say_progress(v);
 	return partial;
 }
 
@@ -164,7 +167,7 @@ void stv_install_whole(Stv *v, guint i, LttvStats *stats, LttvTraceState *state)
 	t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
 	t->complete = TRUE;
 	stv_tree_fill(v);
-	say_progress(v);
+	stv_say_progress(v);
 }
 
 void stv_take_traces(Stv *v)

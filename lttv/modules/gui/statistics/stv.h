@@ -50,6 +50,8 @@ void stv_range(const Stv *v, LttTime *start, LttTime *end);
 /* stv-compute.c */
 void stv_take_traces(Stv *v);
 void stv_forget_traces(Stv *v);
+/* The status line: the range, the progress, the filter. */
+void stv_say_progress(Stv *v);
 /* Computes every trace's figures again (range or mode changed). */
 void stv_recompute(Stv *v);
 
