@@ -161,6 +161,34 @@ static void test_state_at_number(void)
 	g_object_unref(ctx);
 }
 
+/* A traceset without traces: complete at once, event 0 is the end. */
+static void test_empty(void)
+{
+	LttvTraceset *none = lttv_traceset_new();
+	LttvTracesetContext *ctx = lttv_traceset_context_new(none);
+	LttvEventIndex *idx = lttv_event_index_new(ctx, 0);
+	LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(ctx);
+	GError *error = NULL;
+	guint64 n = 1;
+
+	g_assert_cmpuint(lttv_event_index_total_estimate(idx), ==, 0);
+	g_assert_true(lttv_event_index_step(idx, 0));
+	g_assert_cmpuint(lttv_event_index_count(idx), ==, 0);
+	g_assert_true(lttv_event_index_seek(idx, ctx, 0, &error));
+	g_assert_true(lttv_traceset_context_at_end(ctx));
+	lttv_traceset_context_position_save(ctx, pos);
+	g_assert_true(lttv_event_index_number(idx, pos, &n, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(n, ==, 0);
+	g_assert_false(lttv_event_index_seek(idx, ctx, 1, &error));
+	g_assert_error(error, LTTV_CONTEXT_ERROR, LTTV_CONTEXT_ERROR_NOT_INDEXED);
+	g_clear_error(&error);
+	lttv_traceset_context_position_destroy(pos);
+	lttv_event_index_free(idx);
+	g_object_unref(ctx);
+	lttv_traceset_destroy(none);
+}
+
 static void setup(void)
 {
 	const char *args_a[] = { "--cpus=2", "--processes=20", "--events=20000", "--seed=51", NULL };
@@ -199,6 +227,7 @@ int main(int argc, char **argv)
 	g_test_add_data_func("/event-index/lookups/interval-default", GUINT_TO_POINTER(0), test_lookups);
 	g_test_add_data_func("/event-index/lookups/interval-7", GUINT_TO_POINTER(7), test_lookups);
 	g_test_add_func("/event-index/state-at-number", test_state_at_number);
+	g_test_add_func("/event-index/empty", test_empty);
 	status = g_test_run();
 	lttv_traceset_destroy(set);
 	g_array_free(all, TRUE);

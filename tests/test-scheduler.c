@@ -2,7 +2,8 @@
  * viewers ask overlapping ranges by time, position and count, cancel,
  * submit from inside their hooks; each must get exactly the events a
  * brute-force read designates, with the state a replay gives at its first
- * event, whether seeks go through checkpoints or not. */
+ * event, whether seeks go through checkpoints or not; a seek itself is
+ * done in chunks. */
 #include "config.h"
 #include "analysis-util.h"
 #include "scheduler-util.h"
@@ -160,10 +161,14 @@ static void test_cancel(void)
 	g_assert_false(lttvwindow_scheduler_cancel(s, a->handle));
 	g_assert_cmpuint(f->before_request, ==, 0);
 
-	/* Freeing the scheduler ends what is pending. */
+	/* A new traceset ends what is pending; so does freeing the scheduler. */
+	viewer_submit(f);
+	lttvwindow_scheduler_set_traceset(s, ref->set);
+	g_assert_cmpuint(f->after_request, ==, 2);
+	g_assert_cmpuint(lttvwindow_scheduler_pending(s), ==, 0);
 	viewer_submit(f);
 	lttvwindow_scheduler_free(s);
-	g_assert_cmpuint(f->after_request, ==, 2);
+	g_assert_cmpuint(f->after_request, ==, 3);
 	g_assert_cmpuint(f->got->len, ==, 0);
 
 	viewer_free(a);
@@ -225,6 +230,32 @@ static void test_submit_from_hook(void)
 	lttvwindow_scheduler_free(s);
 }
 
+/* ---- seeks in chunks ---- */
+
+static void test_seek_in_chunks(void)
+{
+	LttvwindowScheduler *s = lttvwindow_scheduler_new(ref->set);
+	Viewer *v = viewer(s, 0, first_of_time(12000), LTT_TIME_INFINITE, -1, 300, -1, NULL);
+	guint calls = 0;
+
+	/* Restoring the state at event 12000 replays 12,000 events: with a
+	 * chunk of 1 us that takes many main-loop iterations, none of which
+	 * delivers before the state is there. */
+	v->check_state = TRUE;
+	lttvwindow_scheduler_set_chunk(s, 1);
+	viewer_submit(v);
+	while (v->before_request == 0) {
+		g_assert_false(lttvwindow_scheduler_run(s, 1));
+		calls++;
+	}
+	/* A seek in one piece takes two calls: the seek, then the start. */
+	g_assert_cmpuint(calls, >, 2);
+	g_assert_true(lttvwindow_scheduler_run(s, 0));
+	viewer_assert_exact(v);
+	viewer_free(v);
+	lttvwindow_scheduler_free(s);
+}
+
 int main(int argc, char **argv)
 {
 	int rc;
@@ -235,6 +266,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/scheduler/overlapping", test_overlapping);
 	g_test_add_func("/scheduler/cancel", test_cancel);
 	g_test_add_func("/scheduler/submit-from-hook", test_submit_from_hook);
+	g_test_add_func("/scheduler/seek-in-chunks", test_seek_in_chunks);
 	rc = g_test_run();
 	reference_free(ref);
 	tlt_remove_dir(tmpdir);

@@ -137,13 +137,12 @@ gboolean lttv_event_index_seek(LttvEventIndex *idx, LttvTracesetContext *ctx, gu
 {
 	if (n > idx->counted || (n == idx->counted && !idx->complete))
 		return not_indexed(idx, n, error);
-	if (n == idx->counted) {
-		/* The end: past the last mark's events. */
-		if (idx->marks->len == 0) {
-			lttv_process_traceset_seek_time(ctx, LTT_TIME_INFINITE);
-			return TRUE;
-		}
+	if (idx->marks->len == 0) {
+		/* A complete index of no event: the end. */
+		lttv_process_traceset_seek_time(ctx, LTT_TIME_INFINITE);
+		return TRUE;
 	}
+	/* The end (n == the count) is reached from the last mark too. */
 	guint64 mark = MIN(n / idx->interval, (guint64) idx->marks->len - 1);
 	if (ctx == idx->ctx)
 		lookup_begins(idx);
@@ -156,7 +155,6 @@ gboolean lttv_event_index_seek(LttvEventIndex *idx, LttvTracesetContext *ctx, gu
 gboolean lttv_event_index_position(LttvEventIndex *idx, guint64 n, LttvTracesetContextPosition *pos,
                                    GError **error)
 {
-	lookup_begins(idx);
 	if (!lttv_event_index_seek(idx, idx->ctx, n, error))
 		return FALSE;
 	lttv_traceset_context_position_save(idx->ctx, pos);

@@ -28,6 +28,16 @@
  * Contexts of the same process may share traces (one LttTrace per path):
  * each context re-seeks a tracefile another context moved, so they can be
  * used in turn from one thread (not from inside each other's hooks).
+ * Whatever else reads a trace (statistics fast paths, worker threads)
+ * reads through readers of its own (ltt_trace_new_reader), never the
+ * shared cursors.
+ *
+ * Thread rule: contexts, positions, event indexes, context states and hook
+ * lists belong to the main thread (the GUI's); a worker thread reads with
+ * an LttTrace reader of its own and hands its results to the main loop.
+ *
+ * Fields marked private below may change without notice; modules read the
+ * others and change none (doc/core-api.md).
  */
 #ifndef LTTV_TRACECONTEXT_H
 #define LTTV_TRACECONTEXT_H
@@ -122,11 +132,6 @@ struct _LttvTracefileContext {
 	 * until the hook returns. */
 	const LttEvent *e;
 	LttvAttribute *a;
-	/* Private to tracecontext.c. */
-	guint order;                    /* rank in (trace, tracefile) order, breaks time ties */
-	gboolean has_event;             /* the cursor has an event (not yet read ahead) */
-	gpointer *owner;                /* which context's cursor the LttTracefile holds */
-	LttEventPosition saved;         /* own position while another context owns the cursor */
 };
 
 struct _LttvTracefileContextClass {

@@ -112,7 +112,7 @@ guint lttvwindow_background_notify(LttvwindowBackground *b, LttTime t, gpointer 
                                    LttvHook f, gpointer data)
 {
 	Note *n;
-	guint id = 0;
+	guint id = 0, service_id = 0;
 
 	g_return_val_if_fail(b != NULL && f != NULL, 0);
 	/* f may drop the last reference. */
@@ -125,13 +125,14 @@ guint lttvwindow_background_notify(LttvwindowBackground *b, LttTime t, gpointer 
 	b->notes = g_list_prepend(b->notes, n);
 	b->adding = n;
 	if (b->error == NULL)
-		n->service_id = lttv_precompute_notify_at_time(b->p, t, note_reached, n);
+		service_id = lttv_precompute_notify_at_time(b->p, t, note_reached, n);
 	if (b->adding == NULL) {
 		/* Reached already: note_reached called f and freed n. */
-	} else if (n->service_id == 0) {
+	} else if (service_id == 0) {
 		/* The computation failed or was cancelled: t will not come. */
 		note_reached(n, b->p);
 	} else {
+		n->service_id = service_id;
 		n->id = id = ++b->last_id;
 	}
 	b->adding = NULL;

@@ -34,7 +34,6 @@
 #define TRACK_PRIORITY G_MAXINT
 
 struct _LttvwindowScheduler {
-	LttvTraceset *ts;
 	LttvTracesetContext *ctx;
 	LttvContextState *cs;
 	gboolean checkpoints_loaded;
@@ -93,7 +92,6 @@ static void change_tracker(LttvwindowScheduler *s, gboolean add)
 
 static void build_context(LttvwindowScheduler *s, LttvTraceset *ts)
 {
-	s->ts = ts;
 	s->ctx = lttv_traceset_context_new(ts);
 	s->cs = lttv_context_state_new(s->ctx);
 	lttv_context_state_add_hooks(s->cs);
@@ -312,15 +310,38 @@ static SchedRequest *lowest_waiting(const LttvwindowScheduler *s)
 	return first;
 }
 
-/* A new pass towards the lowest start: reads on from P, without the
- * viewers' hooks and in budgeted steps (continue_seek), when P is not after
- * it and no checkpoint lies between; otherwise seeks by time or position
- * through the checkpoints. */
+/* Where a seek to t starts its replay: the latest time at or before t
+ * where every trace has a checkpoint at or before it (the start without
+ * checkpoints). */
+static LttTime seek_origin(const LttvwindowScheduler *s, LttTime t)
+{
+	LttTime from = t;
+	guint i, k;
+
+	for (i = 0; i < s->ctx->n_traces; i++) {
+		const LttvCheckpoints *cps = lttv_context_state_checkpoints(s->cs, i);
+		guint n = cps != NULL ? lttv_checkpoints_count(cps) : 0;
+		LttTime best = LTT_TIME_ZERO;
+
+		for (k = 0; k < n; k++) {
+			LttTime tk = lttv_checkpoints_time(cps, k);
+
+			if (tk <= t && tk > best)
+				best = tk;
+		}
+		from = MIN(from, best);
+	}
+	return from;
+}
+
+/* A new pass towards the lowest start.  The state is restored by a read
+ * without the viewers' hooks, in budgeted steps (continue_seek), so that
+ * no seek freezes the window: from P when P is not after the start and no
+ * checkpoint lies between, otherwise from the nearest checkpoints. */
 static void start_pass(LttvwindowScheduler *s)
 {
 	SchedRequest *first = lowest_waiting(s);
-	LttTime t = sched_request_start_time(first);
-
+	LttTime t = sched_request_start_time(first), from;
 	GError *error = NULL;
 
 	load_checkpoints(s);
@@ -333,22 +354,19 @@ static void start_pass(LttvwindowScheduler *s)
 	}
 	if (s->positioned && not_passed(s, first) && !checkpoint_between(s, current_time(s), t))
 		return;
-	if (first->r.start_position == NULL) {
-		lttv_context_state_seek_time(s->cs, t);
-		s->join_from = t;
-		s->join_inclusive = TRUE;
-	} else if (lttv_context_state_seek_position(s->cs, first->r.start_position, &error)) {
-		/* Events before it may share its time: no time start joins here. */
-		s->join_from = t;
-		s->join_inclusive = FALSE;
-	} else {
-		/* A position of another traceset: the request cannot start. */
+	/* A position of another traceset would never be reached. */
+	if (first->r.start_position != NULL
+	    && !lttv_process_traceset_seek_position(s->ctx, first->r.start_position, &error)) {
 		g_warning("events request %u: %s", first->handle, error->message);
 		g_error_free(error);
 		s->seeking = FALSE;
 		end_request(s, first);
 		return;
 	}
+	from = seek_origin(s, t);
+	lttv_context_state_seek_time(s->cs, from);
+	s->join_from = from;
+	s->join_inclusive = TRUE;
 	s->positioned = TRUE;
 }
 
@@ -546,6 +564,7 @@ guint lttvwindow_scheduler_submit(LttvwindowScheduler *s, const LttvwindowEvents
 	SchedRequest *q;
 
 	g_return_val_if_fail(s != NULL && r != NULL, 0);
+	g_return_val_if_fail(r->trace < (gint) s->ctx->n_traces, 0);
 	q = sched_request_new(r, ++s->last_handle, s->ctx);
 	g_queue_push_tail(&s->waiting, q);
 	s->idle_notified = FALSE;

@@ -10,9 +10,9 @@
  * gets exactly its own events.  The callback is removed when nothing is
  * pending and added again by the next submit.
  *
- * Before delivering from a seek point the scheduler restores the state:
- * through the checkpoints once every trace has them in its cache (the
- * background computation writes them), otherwise by a replay from the
+ * Before delivering from a seek point the scheduler restores the state by
+ * a read without the viewers' hooks, itself in chunks: from the nearest
+ * checkpoints once every trace has them in its cache, otherwise from the
  * start of the traces; a pass that can read on to the next start without
  * passing a checkpoint does so instead of seeking.
  *
@@ -54,7 +54,8 @@ LttvTracesetContext *lttvwindow_scheduler_context(const LttvwindowScheduler *s);
 LttvContextState *lttvwindow_scheduler_state(const LttvwindowScheduler *s);
 
 /* Takes a copy of r (r may be freed on return); returns a handle for
- * lttvwindow_scheduler_cancel.  Handles are never reused. */
+ * lttvwindow_scheduler_cancel.  Handles are never reused; 0 means r was
+ * refused (r->trace is not a trace of the traceset). */
 guint lttvwindow_scheduler_submit(LttvwindowScheduler *s, const LttvwindowEventsRequest *r);
 /* Ends one request now (after_request is called); FALSE when it had
  * already ended. */
