@@ -11,7 +11,7 @@ synth="$top_builddir/ltt/ltt-synth"
 skip_all() {
 	echo "1..0 # SKIP $1"
 	echo "*** SKIPPED: $1: the viewers were not tested ***" >&2
-	exit 77
+	exit 0
 }
 command -v xvfb-run > /dev/null || skip_all "xvfb-run is not installed (package xvfb)"
 xvfb-run -a -s "-screen 0 1280x1024x24" true > /dev/null 2>&1 || skip_all "xvfb-run cannot start an X server"
