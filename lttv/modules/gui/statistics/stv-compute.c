@@ -78,6 +78,10 @@ static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
 
 void stv_say_progress(Stv *v)
 {
+	if (v->traces->len == 0) {
+		stv_set_status(v, "No trace in this tab: File > Open Trace");
+		return;
+	}
 	LttTime start, end;
 	stv_range(v, &start, &end);
 	char a[LTT_TIME_STRING_SIZE], b[LTT_TIME_STRING_SIZE];

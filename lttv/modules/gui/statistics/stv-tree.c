@@ -165,6 +165,8 @@ GtkWidget *stv_tree_new(Stv *v)
 		"Trace / CPU / process / mode / submode / event", gtk_cell_renderer_text_new(), "text", COL_NAME, NULL);
 	gtk_tree_view_column_set_sort_column_id(name, COL_NAME);
 	gtk_tree_view_column_set_resizable(name, TRUE);
+	/* A wide window widens the names, not the share bars. */
+	gtk_tree_view_column_set_expand(name, TRUE);
 	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), name);
 	gtk_tree_view_set_expander_column(GTK_TREE_VIEW(v->view), name);
 	add_column(v, "Events", "Events counted in this node (the state-dump events in none)", COL_EVENTS,
@@ -177,6 +179,7 @@ GtkWidget *stv_tree_new(Stv *v)
 	           gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_ELAPSED));
 	add_column(v, "Share", "Share of the trace's CPU time (event types: of their parent's events)",
 	           COL_SHARE, gtk_cell_renderer_progress_new(), share_cell, NULL);
+	gtk_tree_view_column_set_min_width(gtk_tree_view_get_column(GTK_TREE_VIEW(v->view), COL_SHARE), 140);
 
 	GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
 	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
