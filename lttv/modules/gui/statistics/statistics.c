@@ -1,10 +1,13 @@
-/* statistics.c: the statistics viewer: events, CPU time, cumulative and
- * elapsed time per trace, CPU, process, mode, submode and event type, for
- * the whole trace or for the tab's time window.
+/* statistics.c: the statistics viewer: events, calls, CPU time,
+ * cumulative and elapsed time per trace, CPU, process, mode, submode and
+ * event type, for the whole trace or for the tab's time window.
  *
- * It reads no events: the figures come from each trace's precomputation
- * service (stv-compute.c), as controlflow's rows do.  It follows the tab's
- * time window (in window mode), its traceset, redraw and continue. */
+ * It reads no events through the tab: a window's figures come from each
+ * trace's precomputation service (stv-compute.c), as controlflow's rows
+ * do; the whole trace's from the core's statistics pass, off the main
+ * thread (stv-whole.c).  It follows the tab's time window (in window
+ * mode), its traceset, filter (to say it does not apply), redraw and
+ * continue. */
 #include <config.h>
 #include <gdk/gdkkeysyms.h>
 #include <ltt/trace.h>

@@ -11,7 +11,7 @@
 #include "stv.h"
 
 enum {
-	COL_NAME, COL_EVENTS, COL_CPU_TIME, COL_CUMULATIVE, COL_ELAPSED, COL_SHARE, COL_IS_EVENT,
+	COL_NAME, COL_EVENTS, COL_CALLS, COL_CPU_TIME, COL_CUMULATIVE, COL_ELAPSED, COL_SHARE, COL_IS_EVENT,
 	N_COLS
 };
 
@@ -44,7 +44,11 @@ static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvS
 		share = parent != NULL && parent->events > 0 ? 100.0 * n->events / parent->events : 100.0;
 	else
 		share = trace->cpu_time > 0 ? 100.0 * (gdouble) n->cpu_time / (gdouble) trace->cpu_time : 0;
-	gtk_tree_store_set(v->store, it, COL_NAME, name, COL_EVENTS, n->events, COL_CPU_TIME, n->cpu_time,
+	/* Calls exist for the modes and submodes of system calls, IRQs, soft
+	 * IRQs and traps: the other rows leave the column empty. */
+	gboolean has_calls = n->level == LTTV_STATS_MODE || n->level == LTTV_STATS_SUBMODE;
+	gtk_tree_store_set(v->store, it, COL_NAME, name, COL_EVENTS, n->events,
+	                   COL_CALLS, has_calls ? n->calls : G_MAXUINT64, COL_CPU_TIME, n->cpu_time,
 	                   COL_CUMULATIVE, n->cumulative_time, COL_ELAPSED, n->elapsed_time,
 	                   COL_SHARE, share, COL_IS_EVENT, is_event, -1);
 	g_free(name);
@@ -116,12 +120,14 @@ static void time_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeMode
 	g_object_set(cell, "text", is_event ? "" : text, NULL);
 }
 
+/* data: the column; G_MAXUINT64 shows as nothing (no such figure). */
 static void count_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *model,
                        GtkTreeIter *it, gpointer data)
 {
 	guint64 n;
-	gtk_tree_model_get(model, it, COL_EVENTS, &n, -1);
-	char *text = g_strdup_printf("%" G_GUINT64_FORMAT, n);
+	gtk_tree_model_get(model, it, GPOINTER_TO_INT(data), &n, -1);
+	char *text = n == G_MAXUINT64 || (n == 0 && GPOINTER_TO_INT(data) == COL_CALLS)
+	             ? g_strdup("") : g_strdup_printf("%" G_GUINT64_FORMAT, n);
 	g_object_set(cell, "text", text, NULL);
 	g_free(text);
 }
@@ -136,7 +142,7 @@ static void share_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeMod
 	g_free(text);
 }
 
-static void add_column(Stv *v, const char *title, const char *tooltip, gint sort_col,
+static GtkTreeViewColumn *add_column(Stv *v, const char *title, const char *tooltip, gint sort_col,
                        GtkCellRenderer *cell, GtkTreeCellDataFunc func, gpointer data)
 {
 	GtkTreeViewColumn *col = gtk_tree_view_column_new();
@@ -151,12 +157,13 @@ static void add_column(Stv *v, const char *title, const char *tooltip, gint sort
 	if (sort_col != COL_NAME)
 		g_object_set(cell, "xalign", 1.0, NULL);
 	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), col);
+	return col;
 }
 
 GtkWidget *stv_tree_new(Stv *v)
 {
 	v->store = gtk_tree_store_new(N_COLS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_UINT64,
-	                              G_TYPE_UINT64, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
+	                              G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
 	v->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify) gtk_tree_iter_free);
 	v->view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
 	gtk_tree_view_set_rules_hint(GTK_TREE_VIEW(v->view), TRUE);
@@ -170,16 +177,19 @@ GtkWidget *stv_tree_new(Stv *v)
 	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), name);
 	gtk_tree_view_set_expander_column(GTK_TREE_VIEW(v->view), name);
 	add_column(v, "Events", "Events counted in this node (the state-dump events in none)", COL_EVENTS,
-	           gtk_cell_renderer_text_new(), count_cell, NULL);
+	           gtk_cell_renderer_text_new(), count_cell, GINT_TO_POINTER(COL_EVENTS));
+	add_column(v, "Calls", "System calls, IRQs, soft IRQs and traps that returned (their exit events)",
+	           COL_CALLS, gtk_cell_renderer_text_new(), count_cell, GINT_TO_POINTER(COL_CALLS));
 	add_column(v, "CPU time (s)", "Time on a CPU in this mode, nested modes excluded", COL_CPU_TIME,
 	           gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_CPU_TIME));
 	add_column(v, "Cumulative (s)", "CPU time of the modes that ended, nested modes included",
 	           COL_CUMULATIVE, gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_CUMULATIVE));
 	add_column(v, "Elapsed (s)", "From entry to exit of the modes that ended", COL_ELAPSED,
 	           gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_ELAPSED));
-	add_column(v, "Share", "Share of the trace's CPU time (event types: of their parent's events)",
-	           COL_SHARE, gtk_cell_renderer_progress_new(), share_cell, NULL);
-	gtk_tree_view_column_set_min_width(gtk_tree_view_get_column(GTK_TREE_VIEW(v->view), COL_SHARE), 140);
+	GtkTreeViewColumn *share = add_column(v, "Share", "Share of the trace's CPU time (event types: of "
+	                                      "their parent's events)", COL_SHARE,
+	                                      gtk_cell_renderer_progress_new(), share_cell, NULL);
+	gtk_tree_view_column_set_min_width(share, 140);
 
 	GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
 	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
