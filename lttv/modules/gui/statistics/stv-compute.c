@@ -156,9 +156,8 @@ void stv_recompute(Stv *v)
 		if (stv_whole_trace(v))
 			stv_whole_start(v, i, lttv_trace_ltt(lttv_precompute_trace(t->pc)));
 		/* Starts the trace's pass if nobody did; tells when it reaches the
-		 * end.  Not asked when the pass is there already (refresh below
-		 * covers it; lttvwindow_background_notify then writes into the
-		 * note it has just freed). */
+		 * end.  Not asked when the pass is there already: the refresh
+		 * below takes the figures. */
 		if (!lttv_precompute_done(t->pc) && lttv_precompute_ready_until(t->pc) <= end)
 			lttvwindow_background_request(v->tab, v->top, i, end, on_trace_ready, v);
 	}
