@@ -1,6 +1,6 @@
 /* test-intervals.c: the state-interval store of the precomputation service
  * against a brute-force replay (every task, CPU, IRQ line and soft IRQ
- * vector after every timestamp), against ltt-synth's ground truth (CPU
+ * vector after every timestamp, also as read back from the cache file), against ltt-synth's ground truth (CPU
  * time per task and mode), and the shape of queries at coarser
  * resolutions. */
 #include "config.h"
@@ -11,22 +11,37 @@
 
 static char *tmpdir;
 
-/* The service of the trace at path, run to the end in small steps. */
-static LttvPrecompute *precompute_whole(const char *path, LttvTrace **t_out)
+/* The service of the trace at path, run to the end in small steps; with
+ * via_cache, the pass writes the cache and the service returned is a
+ * second one, which reads it. */
+static LttvPrecompute *precompute_whole_via(const char *path, gboolean via_cache, LttvTrace **t_out)
 {
 	GError *error = NULL;
 	LttvTrace *t = lttv_trace_open(path, &error);
 	LttvPrecompute *p;
-	guint steps = 0;
 
 	g_assert_no_error(error);
 	p = lttv_precompute_get(t);
+	lttv_precompute_set_cache(p, via_cache);
 	while (lttv_precompute_step(p, 500, &error))
-		steps++;
+		;
 	g_assert_no_error(error);
 	g_assert_true(lttv_precompute_done(p));
+	g_assert_false(lttv_precompute_from_cache(p));
+	if (via_cache) {
+		lttv_precompute_unref(p);
+		p = lttv_precompute_get(t);
+		g_assert_false(lttv_precompute_step(p, 500, &error));
+		g_assert_no_error(error);
+		g_assert_true(lttv_precompute_from_cache(p));
+	}
 	*t_out = t;
 	return p;
+}
+
+static LttvPrecompute *precompute_whole(const char *path, LttvTrace **t_out)
+{
+	return precompute_whole_via(path, FALSE, t_out);
 }
 
 static void expect_item(const LttvIntervalStore *store, LttvIntervalEntity e, LttTime t, gint32 status, gint32 mode,
@@ -136,7 +151,7 @@ static void check_at(const LttvIntervalStore *store, const LttvTraceState *ts, L
 
 /* Replays the trace with a state of the test's own and compares every
  * entity with the store after each timestamp's events. */
-static void check_replay(const char *name, const char *const *args)
+static void check_replay(const char *name, const char *const *args, gboolean via_cache)
 {
 	char *path = analysis_synth(tmpdir, name, FALSE, args);
 	LttvTrace *t;
@@ -149,7 +164,7 @@ static void check_replay(const char *name, const char *const *args)
 	guint64 boundaries = 0;
 
 	g_assert_nonnull(path);
-	p = precompute_whole(path, &t);
+	p = precompute_whole_via(path, via_cache, &t);
 	store = lttv_precompute_intervals(p);
 	g_assert_cmpuint(lttv_intervals_ready_until(store), ==, LTT_TIME_INFINITE);
 	trace = lttv_trace_ltt(t);
@@ -178,14 +193,14 @@ static void test_replay_plain(void)
 {
 	const char *args[] = { "--cpus=2", "--processes=20", "--events=40000", "--seed=1", NULL };
 
-	check_replay("plain", args);
+	check_replay("plain", args, FALSE);
 }
 
 static void test_replay_lost(void)
 {
 	const char *args[] = { "--cpus=3", "--events=30000", "--seed=2", "--lost-every=3", "--block-size=4096", NULL };
 
-	check_replay("lost", args);
+	check_replay("lost", args, FALSE);
 }
 
 static void test_replay_pid_reuse_threads(void)
@@ -193,21 +208,22 @@ static void test_replay_pid_reuse_threads(void)
 	const char *args[] = { "--cpus=2", "--processes=10", "--threads-per-process=4", "--events=40000",
 	                       "--seed=5", "--pid-reuse", NULL };
 
-	check_replay("reuse", args);
+	check_replay("reuse", args, FALSE);
+	check_replay("reuse-cached", args, TRUE);
 }
 
 static void test_replay_start_in_syscall(void)
 {
 	const char *args[] = { "--cpus=4", "--processes=40", "--events=30000", "--seed=4", "--start-in-syscall", NULL };
 
-	check_replay("insyscall", args);
+	check_replay("insyscall", args, FALSE);
 }
 
 static void test_replay_gaps(void)
 {
 	const char *args[] = { "--cpus=2", "--events=20000", "--seed=7", "--big-endian", "--long-gaps", NULL };
 
-	check_replay("gaps", args);
+	check_replay("gaps", args, FALSE);
 }
 
 static const LttvExecMode truth_modes[TRUTH_MODES] = {

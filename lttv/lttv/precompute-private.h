@@ -25,4 +25,39 @@ G_GNUC_INTERNAL void lttv_arena_free(LttvArena *a);
 G_GNUC_INTERNAL gpointer lttv_arena_alloc(LttvArena *a, gsize size);
 G_GNUC_INTERNAL gsize lttv_arena_mapped(const LttvArena *a);
 
+/* The cache file (precompute-cache.c): beside the trace (beside) or in
+ * the user's cache folder.  Free with g_free. */
+G_GNUC_INTERNAL char *lttv_precompute_cache_path(LttTrace *trace, gboolean beside);
+
+/* What a cache file gave: results whose bulk stays in the file's mapping. */
+typedef struct {
+	LttvIntervalStore *store;
+	struct _LttvCompactCheckpoints *cps;
+	LttTime reached;
+	guint64 events;
+	void *map;
+	gsize map_len;
+} LttvPrecomputeCache;
+
+/* Maps and checks the cache at path; FALSE + error (G_FILE_ERROR when it
+ * cannot be opened, LTTV_ANALYSIS_ERROR_CACHE naming the offset when it is
+ * stale or damaged). */
+G_GNUC_INTERNAL gboolean lttv_precompute_cache_load(LttTrace *trace, const char *path, LttvPrecomputeCache *out,
+                                                    GError **error);
+/* Frees the results and unmaps the file. */
+G_GNUC_INTERNAL void lttv_precompute_cache_clear(LttvPrecomputeCache *c);
+
+/* Writes a cache in steps (temporary file, renamed when complete). */
+typedef struct _LttvCacheWriter LttvCacheWriter;
+
+G_GNUC_INTERNAL LttvCacheWriter *lttv_cache_writer_new(LttTrace *trace, const LttvIntervalStore *store,
+                                                       const struct _LttvCompactCheckpoints *cps, guint64 events,
+                                                       GError **error);
+/* Writes until deadline (monotonic time); *finished once the file is in
+ * place.  FALSE + error when it cannot be written. */
+G_GNUC_INTERNAL gboolean lttv_cache_writer_step(LttvCacheWriter *w, gint64 deadline, gboolean *finished,
+                                                GError **error);
+/* Drops an unfinished file. */
+G_GNUC_INTERNAL void lttv_cache_writer_free(LttvCacheWriter *w);
+
 #endif

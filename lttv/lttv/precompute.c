@@ -41,6 +41,10 @@ struct _LttvPrecompute {
 	 * never move the pass's. */
 	LttTrace *window_reader;
 	LttvMerge *window_merge;
+	gboolean use_cache, from_cache;
+	LttvPrecomputeCache cache;   /* the mapped file the results came from */
+	LttvCacheWriter *writer;     /* after the pass, while the cache is written */
+	char *cache_warning;         /* a cache found unusable, until taken */
 };
 
 /* Services by LttvTrace; used from one thread (the main loop's). */
@@ -79,6 +83,7 @@ LttvPrecompute *lttv_precompute_get(LttvTrace *t)
 	p->events_total = trace_event_total(trace);
 	p->notes = g_array_new(FALSE, FALSE, sizeof(Notification));
 	p->next_id = 1;
+	p->use_cache = TRUE;
 	g_hash_table_insert(services, t, p);
 	return p;
 }
@@ -109,11 +114,17 @@ void lttv_precompute_unref(LttvPrecompute *p)
 		return;
 	g_hash_table_remove(services, p->trace);
 	pass_free(p);
+	lttv_cache_writer_free(p->writer);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
 		ltt_trace_unref(p->window_reader);
-	lttv_compact_checkpoints_free(p->cps);
-	lttv_intervals_free(p->store);
+	if (p->from_cache) {
+		lttv_precompute_cache_clear(&p->cache);
+	} else {
+		lttv_compact_checkpoints_free(p->cps);
+		lttv_intervals_free(p->store);
+	}
+	g_free(p->cache_warning);
 	g_array_unref(p->event_hooks);
 	g_array_unref(p->notes);
 	lttv_trace_unref(p->trace);
@@ -169,28 +180,80 @@ static void fire_notifications(LttvPrecompute *p)
 	}
 }
 
+/* The pass is over: the results are complete; the cache is written in
+ * the next steps (a cache that cannot be written costs a pass next time,
+ * nothing else). */
 static void finish(LttvPrecompute *p)
 {
 	lttv_intervals_set_reached(p->store, lttv_trace_state_time(p->ts), TRUE);
 	p->done = TRUE;
 	pass_free(p);
+	if (p->use_cache)
+		p->writer = lttv_cache_writer_new(lttv_trace_ltt(p->trace), p->store, p->cps, p->events_done, NULL);
+}
+
+static gboolean write_cache(LttvPrecompute *p, gint64 deadline)
+{
+	gboolean finished = FALSE;
+
+	if (lttv_cache_writer_step(p->writer, deadline, &finished, NULL) && !finished)
+		return TRUE;
+	lttv_cache_writer_free(p->writer);
+	p->writer = NULL;
+	return FALSE;
+}
+
+/* The results from a cache file when one is valid (beside the trace, else
+ * in the user's cache folder); a file found unusable is reported once. */
+static gboolean load_cache(LttvPrecompute *p)
+{
+	LttTrace *trace = lttv_trace_ltt(p->trace);
+	gboolean beside;
+
+	for (beside = TRUE; beside >= FALSE; beside--) {
+		char *path = lttv_precompute_cache_path(trace, beside);
+		GError *error = NULL;
+		gboolean ok = lttv_precompute_cache_load(trace, path, &p->cache, &error);
+
+		g_free(path);
+		if (ok) {
+			lttv_compact_checkpoints_free(p->cps);
+			lttv_intervals_free(p->store);
+			p->store = p->cache.store;
+			p->cps = p->cache.cps;
+			p->events_done = p->cache.events;
+			p->from_cache = TRUE;
+			p->done = TRUE;
+			pass_free(p);
+			return TRUE;
+		}
+		if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT) && p->cache_warning == NULL)
+			p->cache_warning = g_strdup_printf("%s; computing again", error->message);
+		g_clear_error(&error);
+	}
+	return FALSE;
 }
 
 gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **error)
 {
-	gint64 deadline;
+	gint64 deadline = g_get_monotonic_time() + MAX(budget_us, 0);
 	const LttEvent *ev;
 
+	if (p->writer != NULL)
+		return write_cache(p, deadline);
 	if (p->done || p->cancelled || p->failed)
 		return FALSE;
 	if (!p->started) {
+		p->started = TRUE;
+		if (p->use_cache && load_cache(p)) {
+			fire_notifications(p);
+			return FALSE;
+		}
 		if (!lttv_merge_source.seek_begin(p->merge, error)) {
 			p->failed = TRUE;
 			return FALSE;
 		}
-		p->started = TRUE;
 	}
-	deadline = g_get_monotonic_time() + MAX(budget_us, 0);
 	do {
 		guint k;
 
@@ -201,7 +264,7 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 			if (ev == NULL) {
 				finish(p);
 				fire_notifications(p);
-				return FALSE;
+				return p->writer != NULL;
 			}
 			lttv_trace_state_apply(p->ts, ev);
 			lttv_compact_checkpoints_record(p->cps, p->ts, ev);
@@ -217,6 +280,25 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 	} while (g_get_monotonic_time() < deadline);
 	fire_notifications(p);
 	return TRUE;
+}
+
+void lttv_precompute_set_cache(LttvPrecompute *p, gboolean use)
+{
+	if (!p->started)
+		p->use_cache = use;
+}
+
+gboolean lttv_precompute_from_cache(const LttvPrecompute *p)
+{
+	return p->from_cache;
+}
+
+char *lttv_precompute_take_cache_warning(LttvPrecompute *p)
+{
+	char *w = p->cache_warning;
+
+	p->cache_warning = NULL;
+	return w;
 }
 
 gdouble lttv_precompute_progress(const LttvPrecompute *p)
@@ -240,6 +322,8 @@ gboolean lttv_precompute_done(const LttvPrecompute *p)
 
 void lttv_precompute_cancel(LttvPrecompute *p)
 {
+	lttv_cache_writer_free(p->writer);
+	p->writer = NULL;
 	if (p->done)
 		return;
 	p->cancelled = TRUE;
