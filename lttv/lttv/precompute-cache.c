@@ -146,7 +146,7 @@ char *lttv_precompute_cache_path(LttTrace *trace, gboolean beside)
 
 /* Writing, a piece per step: everything goes through a buffer, each item
  * padded to 8 bytes. */
-#define FLUSH_SIZE (4u << 20)
+#define FLUSH_SIZE (1u << 20)
 
 struct _LttvCacheWriter {
 	const LttvIntervalStore *store;
@@ -157,6 +157,7 @@ struct _LttvCacheWriter {
 	GByteArray *buf;
 	CacheHash hash;
 	guint entity;            /* next entity whose chunks to write */
+	guint chunk;             /* next chunk of it */
 	guint checkpoint;        /* next checkpoint to write */
 	gboolean headed;         /* the checkpoints' header is written */
 };
@@ -289,11 +290,17 @@ gboolean lttv_cache_writer_step(LttvCacheWriter *w, gint64 deadline, gboolean *f
 
 	*finished = FALSE;
 	while (w->entity < w->store->entities->len) {
-		const LttvEntityRecord *rec = g_ptr_array_index(w->store->entities, w->entity++);
-		guint c, chunks = (rec->n + LTTV_INTERVAL_CHUNK - 1) / LTTV_INTERVAL_CHUNK;
+		const LttvEntityRecord *rec = g_ptr_array_index(w->store->entities, w->entity);
+		guint chunks = (rec->n + LTTV_INTERVAL_CHUNK - 1) / LTTV_INTERVAL_CHUNK;
 
-		for (c = 0; c < chunks; c++)
-			emit(w, rec->chunks[c], sizeof(LttvIntervalChunk));
+		/* A busy CPU has megabytes of changes: look at the clock between
+		 * pieces of it. */
+		while (w->chunk < chunks && w->buf->len < FLUSH_SIZE)
+			emit(w, rec->chunks[w->chunk++], sizeof(LttvIntervalChunk));
+		if (w->chunk == chunks) {
+			w->entity++;
+			w->chunk = 0;
+		}
 		if (w->buf->len >= FLUSH_SIZE && !flush(w, error))
 			return FALSE;
 		if (g_get_monotonic_time() >= deadline)
@@ -484,98 +491,161 @@ static void load_checkpoints(CacheReader *r, LttTrace *trace, LttvCompactCheckpo
 	*cps_out = cps;
 }
 
-gboolean lttv_precompute_cache_load(LttTrace *trace, const char *path, LttvPrecomputeCache *out, GError **error)
-{
-	int fd = g_open(path, O_RDONLY, 0);
-	struct stat st;
-	CacheReader r = { NULL, 0, 0, FALSE, path, error };
-	GByteArray *id = NULL;
-	guint64 n_entities, strings_len, e, sum;
-	const guint8 *p;
+/* Loading, a piece per step: the hash of the whole file, then the
+ * entities (each one's changes checked for time order), then the
+ * checkpoints. */
+#define HASH_PIECE (1u << 20)
+
+typedef enum { LOAD_HASH, LOAD_ENTITIES, LOAD_CHECKPOINTS } LoadPhase;
+
+struct _LttvCacheLoader {
+	LttTrace *trace;
+	char *path;
+	CacheReader r;
+	LttvPrecomputeCache out;
+	LoadPhase phase;
+	CacheHash hash;
+	gsize hashed;
+	guint64 n_entities, entity;
 	const DiskEntity *entities;
 	const char *strings;
-	guint32 version, mark;
-	CacheHash h;
+	guint64 strings_len;
+};
 
-	memset(out, 0, sizeof(*out));
+void lttv_cache_loader_free(LttvCacheLoader *l)
+{
+	if (l == NULL)
+		return;
+	lttv_precompute_cache_clear(&l->out);
+	g_free(l->path);
+	g_free(l);
+}
+
+LttvCacheLoader *lttv_cache_loader_new(LttTrace *trace, const char *path, GError **error)
+{
+	LttvCacheLoader *l;
+	int fd = g_open(path, O_RDONLY, 0);
+	struct stat st;
+	void *map;
+
 	if (fd < 0) {
 		g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno), "%s: %s", path, g_strerror(errno));
-		return FALSE;
+		return NULL;
 	}
-	if (fstat(fd, &st) != 0 || st.st_size < 32) {
+	if (fstat(fd, &st) != 0 || st.st_size < 48 || st.st_size % 8 != 0) {
 		close(fd);
-		return damaged(&r, "truncated");
+		g_set_error(error, LTTV_ANALYSIS_ERROR, LTTV_ANALYSIS_ERROR_CACHE, "%s: offset 0: truncated", path);
+		return NULL;
 	}
-	out->map_len = (gsize) st.st_size;
-	out->map = mmap(NULL, out->map_len, PROT_READ, MAP_PRIVATE, fd, 0);
+	map = mmap(NULL, (gsize) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
-	if (out->map == MAP_FAILED) {
-		out->map = NULL;
+	if (map == MAP_FAILED) {
 		g_set_error(error, LTTV_ANALYSIS_ERROR, LTTV_ANALYSIS_ERROR_IO, "%s: %s", path, g_strerror(errno));
+		return NULL;
+	}
+	l = g_new0(LttvCacheLoader, 1);
+	l->trace = trace;
+	l->path = g_strdup(path);
+	l->out.map = map;
+	l->out.map_len = (gsize) st.st_size;
+	l->r.data = map;
+	l->r.len = l->out.map_len - 8;
+	l->r.path = l->path;
+	l->r.error = error;
+	hash_init(&l->hash);
+	if (memcmp(l->r.data, CACHE_MAGIC, 8) != 0) {
+		damaged(&l->r, "not a precomputation cache");
+		lttv_cache_loader_free(l);
+		return NULL;
+	}
+	return l;
+}
+
+/* The header, once the hash says the file is whole. */
+static gboolean load_header(LttvCacheLoader *l)
+{
+	CacheReader *r = &l->r;
+	GByteArray *id;
+	guint32 version, mark;
+	const guint8 *p;
+
+	memcpy(&version, r->data + 8, 4);
+	memcpy(&mark, r->data + 12, 4);
+	r->pos = 16;
+	if (version != CACHE_VERSION || mark != BYTE_ORDER_MARK)
+		return damaged(r, "another version or byte order");
+	id = identity(l->trace, r->error);
+	if (id == NULL) {
+		r->bad = TRUE;
 		return FALSE;
 	}
-	r.data = out->map;
-	r.len = out->map_len - 8;
-	if (r.len % 8 != 0 || memcmp(r.data, CACHE_MAGIC, 8) != 0) {
-		damaged(&r, "not a precomputation cache");
-		goto fail;
-	}
-	hash_init(&h);
-	hash_update(&h, r.data, r.len);
-	memcpy(&sum, r.data + r.len, 8);
-	if (sum != hash_final(&h)) {
-		r.pos = r.len;
-		damaged(&r, "checksum mismatch");
-		goto fail;
-	}
-	memcpy(&version, r.data + 8, 4);
-	memcpy(&mark, r.data + 12, 4);
-	r.pos = 16;
-	if (version != CACHE_VERSION || mark != BYTE_ORDER_MARK) {
-		damaged(&r, "another version or byte order");
-		goto fail;
-	}
-	id = identity(trace, error);
-	if (id == NULL) {
-		r.bad = TRUE;
-		goto fail;
-	}
-	if (take_u64(&r, "truncated") != id->len || (p = take(&r, id->len, "truncated")) == NULL
+	if (take_u64(r, "truncated") != id->len || (p = take(r, id->len, "truncated")) == NULL
 	    || memcmp(p, id->data, id->len) != 0) {
-		damaged(&r, "made for another version of the trace (stale)");
-		goto fail;
-	}
-	n_entities = take_u64(&r, "truncated");
-	out->reached = take_u64(&r, "truncated");
-	out->events = take_u64(&r, "truncated");
-	if (n_entities > (r.len - r.pos) / sizeof(DiskEntity)) {
-		damaged(&r, "entity count beyond the file");
-		goto fail;
-	}
-	entities = (const DiskEntity *) take(&r, n_entities * sizeof(DiskEntity), "truncated");
-	strings_len = take_u64(&r, "truncated");
-	strings = (const char *) take(&r, strings_len, "truncated string table");
-	if (r.bad || (strings_len > 0 && strings[strings_len - 1] != '\0')) {
-		damaged(&r, "invalid string table");
-		goto fail;
-	}
-	out->store = lttv_intervals_new();
-	for (e = 0; e < n_entities && !r.bad; e++)
-		load_entity(&r, out->store, &entities[e], strings, strings_len);
-	if (!r.bad)
-		load_checkpoints(&r, trace, &out->cps);
-	if (!r.bad && r.pos != r.len)
-		damaged(&r, "trailing bytes");
-	if (r.bad)
-		goto fail;
-	lttv_intervals_set_reached(out->store, out->reached, TRUE);
-	g_byte_array_unref(id);
-	return TRUE;
-fail:
-	if (id != NULL)
 		g_byte_array_unref(id);
-	lttv_precompute_cache_clear(out);
-	return FALSE;
+		return damaged(r, "made for another version of the trace (stale)");
+	}
+	g_byte_array_unref(id);
+	l->n_entities = take_u64(r, "truncated");
+	l->out.reached = take_u64(r, "truncated");
+	l->out.events = take_u64(r, "truncated");
+	if (r->bad || l->n_entities > (r->len - r->pos) / sizeof(DiskEntity))
+		return damaged(r, "entity count beyond the file");
+	l->entities = (const DiskEntity *) take(r, l->n_entities * sizeof(DiskEntity), "truncated");
+	l->strings_len = take_u64(r, "truncated");
+	l->strings = (const char *) take(r, l->strings_len, "truncated string table");
+	if (r->bad || (l->strings_len > 0 && l->strings[l->strings_len - 1] != '\0'))
+		return damaged(r, "invalid string table");
+	l->out.store = lttv_intervals_new();
+	return TRUE;
+}
+
+gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomputeCache *done, GError **error)
+{
+	CacheReader *r = &l->r;
+
+	r->error = error;
+	do {
+		switch (l->phase) {
+		case LOAD_HASH: {
+			gsize n = MIN(HASH_PIECE, r->len - l->hashed);
+			guint64 sum;
+
+			hash_update(&l->hash, r->data + l->hashed, n);
+			l->hashed += n;
+			if (l->hashed < r->len)
+				break;
+			memcpy(&sum, r->data + r->len, 8);
+			if (sum != hash_final(&l->hash)) {
+				r->pos = r->len;
+				return damaged(r, "checksum mismatch");
+			}
+			if (!load_header(l))
+				return FALSE;
+			l->phase = LOAD_ENTITIES;
+			break;
+		}
+		case LOAD_ENTITIES:
+			if (l->entity < l->n_entities) {
+				load_entity(r, l->out.store, &l->entities[l->entity++], l->strings, l->strings_len);
+				if (r->bad)
+					return FALSE;
+				break;
+			}
+			l->phase = LOAD_CHECKPOINTS;
+			break;
+		case LOAD_CHECKPOINTS:
+			load_checkpoints(r, l->trace, &l->out.cps);
+			if (!r->bad && r->pos != r->len)
+				damaged(r, "trailing bytes");
+			if (r->bad)
+				return FALSE;
+			lttv_intervals_set_reached(l->out.store, l->out.reached, TRUE);
+			*done = l->out;
+			memset(&l->out, 0, sizeof(l->out));
+			return TRUE;
+		}
+	} while (g_get_monotonic_time() < deadline);
+	return TRUE;
 }
 
 void lttv_precompute_cache_clear(LttvPrecomputeCache *c)

@@ -39,11 +39,20 @@ typedef struct {
 	gsize map_len;
 } LttvPrecomputeCache;
 
-/* Maps and checks the cache at path; FALSE + error (G_FILE_ERROR when it
- * cannot be opened, LTTV_ANALYSIS_ERROR_CACHE naming the offset when it is
- * stale or damaged). */
-G_GNUC_INTERNAL gboolean lttv_precompute_cache_load(LttTrace *trace, const char *path, LttvPrecomputeCache *out,
-                                                    GError **error);
+/* Reads a cache in steps: maps it and checks it piece by piece (a hash
+ * of the whole file, the trace's identity, every count, index and time
+ * order). */
+typedef struct _LttvCacheLoader LttvCacheLoader;
+
+/* NULL + error when the file cannot be opened (G_FILE_ERROR) or is not a
+ * cache at all (LTTV_ANALYSIS_ERROR_CACHE). */
+G_GNUC_INTERNAL LttvCacheLoader *lttv_cache_loader_new(LttTrace *trace, const char *path, GError **error);
+/* Checks until deadline; once the whole file is checked, moves the
+ * results into *done (done->store set; they then own the mapping).  FALSE
+ * + error (naming the file and offset) when it is stale or damaged. */
+G_GNUC_INTERNAL gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomputeCache *done,
+                                                GError **error);
+G_GNUC_INTERNAL void lttv_cache_loader_free(LttvCacheLoader *l);
 /* Frees the results and unmaps the file. */
 G_GNUC_INTERNAL void lttv_precompute_cache_clear(LttvPrecomputeCache *c);
 

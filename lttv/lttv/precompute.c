@@ -44,6 +44,8 @@ struct _LttvPrecompute {
 	gboolean use_cache, from_cache;
 	LttvPrecomputeCache cache;   /* the mapped file the results came from */
 	LttvCacheWriter *writer;     /* after the pass, while the cache is written */
+	LttvCacheLoader *loader;     /* before it, while a cache is checked */
+	guint cache_stage;           /* cache files looked at: beside the trace, then the user's */
 	char *cache_warning;         /* a cache found unusable, until taken */
 };
 
@@ -115,6 +117,7 @@ void lttv_precompute_unref(LttvPrecompute *p)
 	g_hash_table_remove(services, p->trace);
 	pass_free(p);
 	lttv_cache_writer_free(p->writer);
+	lttv_cache_loader_free(p->loader);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
 		ltt_trace_unref(p->window_reader);
@@ -203,20 +206,44 @@ static gboolean write_cache(LttvPrecompute *p, gint64 deadline)
 	return FALSE;
 }
 
-/* The results from a cache file when one is valid (beside the trace, else
- * in the user's cache folder); a file found unusable is reported once. */
-static gboolean load_cache(LttvPrecompute *p)
+static void cache_problem(LttvPrecompute *p, const GError *error)
+{
+	if (p->cache_warning == NULL && !g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+		p->cache_warning = g_strdup_printf("%s; computing again", error->message);
+}
+
+/* A loader for the next cache file to look at (beside the trace, then in
+ * the user's cache folder); FALSE when there is none left. */
+static gboolean next_loader(LttvPrecompute *p)
 {
 	LttTrace *trace = lttv_trace_ltt(p->trace);
-	gboolean beside;
 
-	for (beside = TRUE; beside >= FALSE; beside--) {
-		char *path = lttv_precompute_cache_path(trace, beside);
+	while (p->loader == NULL && p->cache_stage < 2) {
+		char *path = lttv_precompute_cache_path(trace, p->cache_stage++ == 0);
 		GError *error = NULL;
-		gboolean ok = lttv_precompute_cache_load(trace, path, &p->cache, &error);
 
+		p->loader = lttv_cache_loader_new(trace, path, &error);
 		g_free(path);
-		if (ok) {
+		if (error != NULL)
+			cache_problem(p, error);
+		g_clear_error(&error);
+	}
+	return p->loader != NULL;
+}
+
+/* Checks the cache until deadline: TRUE while it is being checked or once
+ * its results are in place (p->from_cache); FALSE when there is no valid
+ * cache (the pass is to be run). */
+static gboolean load_cache(LttvPrecompute *p, gint64 deadline)
+{
+	while (next_loader(p)) {
+		GError *error = NULL;
+
+		if (lttv_cache_loader_step(p->loader, deadline, &p->cache, &error)) {
+			if (p->cache.store == NULL)
+				return TRUE;
+			lttv_cache_loader_free(p->loader);
+			p->loader = NULL;
 			lttv_compact_checkpoints_free(p->cps);
 			lttv_intervals_free(p->store);
 			p->store = p->cache.store;
@@ -227,9 +254,10 @@ static gboolean load_cache(LttvPrecompute *p)
 			pass_free(p);
 			return TRUE;
 		}
-		if (!g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT) && p->cache_warning == NULL)
-			p->cache_warning = g_strdup_printf("%s; computing again", error->message);
+		cache_problem(p, error);
 		g_clear_error(&error);
+		lttv_cache_loader_free(p->loader);
+		p->loader = NULL;
 	}
 	return FALSE;
 }
@@ -244,11 +272,13 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 	if (p->done || p->cancelled || p->failed)
 		return FALSE;
 	if (!p->started) {
-		p->started = TRUE;
-		if (p->use_cache && load_cache(p)) {
+		if (p->use_cache && load_cache(p, deadline)) {
+			if (!p->from_cache)
+				return TRUE;
 			fire_notifications(p);
 			return FALSE;
 		}
+		p->started = TRUE;
 		if (!lttv_merge_source.seek_begin(p->merge, error)) {
 			p->failed = TRUE;
 			return FALSE;
