@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <glib/gstdio.h>
 #include <lttv/precompute.h>
 #include <lttv/window-stats.h>
 
@@ -79,13 +80,15 @@ static gboolean run_batch(const char *lttv, const char *trace, double *wall, dou
 
 /* One pass of the service in steps of budget_us; wall and CPU seconds,
  * the longest step in ms.  Returns the service, done. */
-static LttvPrecompute *run_pass(LttvTrace *t, gint64 budget_us, double *wall, double *cpu, double *longest_ms)
+static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, double *wall, double *cpu,
+                                double *longest_ms)
 {
 	LttvPrecompute *p = lttv_precompute_get(t);
 	GError *error = NULL;
 	double w0 = now_s(), c0 = cpu_s();
 	gboolean more = TRUE;
 
+	lttv_precompute_set_cache(p, cache);
 	*longest_ms = 0;
 	while (more) {
 		double s0 = now_s();
@@ -100,6 +103,35 @@ static LttvPrecompute *run_pass(LttvTrace *t, gint64 budget_us, double *wall, do
 	*wall = now_s() - w0;
 	*cpu = cpu_s() - c0;
 	return p;
+}
+
+/* The pass writing the cache, then five opens reading it. */
+static void bench_cache(LttvTrace *t, const char *trace_path, gint64 budget_us)
+{
+	char *path = g_build_filename(trace_path, ".lttv-precompute-cache", NULL);
+	double wall, cpu, longest, reopen[5], longest_reopen = 0;
+	LttvPrecompute *p;
+	GStatBuf st;
+	guint i;
+
+	g_unlink(path);
+	p = run_pass(t, TRUE, budget_us, &wall, &cpu, &longest);
+	fig("precompute_with_cache_write_wall", wall, "s");
+	lttv_precompute_unref(p);
+	if (g_stat(path, &st) == 0)
+		fig("cache_file", (double) st.st_size / 1e6, "MB");
+	for (i = 0; i < G_N_ELEMENTS(reopen); i++) {
+		p = run_pass(t, TRUE, budget_us, &reopen[i], &cpu, &longest);
+		if (!lttv_precompute_from_cache(p)) {
+			g_printerr("bench-precompute: the cache was not used\n");
+			exit(1);
+		}
+		longest_reopen = MAX(longest_reopen, longest);
+		lttv_precompute_unref(p);
+	}
+	fig("cache_reopen_median", quantile(reopen, G_N_ELEMENTS(reopen), 0.5) * 1e3, "ms");
+	fig("cache_reopen_longest_step", longest_reopen, "ms");
+	g_free(path);
 }
 
 static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint windows)
@@ -231,7 +263,7 @@ int main(int argc, char **argv)
 			return 1;
 		lttv_precompute_unref(p);
 		heap_before = mallinfo2().uordblks;
-		p = run_pass(t, budget_us, &pre_wall[r], &pre_cpu[r], &step_max);
+		p = run_pass(t, FALSE, budget_us, &pre_wall[r], &pre_cpu[r], &step_max);
 		longest = MAX(longest, step_max);
 	}
 	fig("precompute_events", (double) lttv_precompute_events_done(p), "events");
@@ -254,6 +286,7 @@ int main(int argc, char **argv)
 		fig("precompute_mapped", (double) mapped / 1e6, "MB");
 		fig("intervals_changes", (double) lttv_intervals_change_count(lttv_precompute_intervals(p)), "changes");
 	}
+	bench_cache(t, trace_path, budget_us);
 	bench_queries(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) windows);
 	bench_window_stats(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
 	lttv_precompute_unref(p);
