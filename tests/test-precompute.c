@@ -288,6 +288,37 @@ static void test_window_stats(void)
 	lttv_trace_unref(t);
 }
 
+/* From a context's checkpoints (checkpoint.h) too. */
+static void test_window_stats_checkpoints(void)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(trace_path, &error);
+	AnalysisMerge *m = analysis_merge_new(trace);
+	LttvCheckpoints *cps = lttv_checkpoints_build(trace, 2000, &analysis_merge_source, m, &error);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	guint i;
+
+	g_assert_no_error(error);
+	for (i = 0; i < 4; i++) {
+		LttTime t0 = start + (end - start) / 5 * i, t1 = t0 + (end - start) / 7;
+		LttvStats *fast = lttv_window_stats_compute(cps, &analysis_merge_source, m, t0, t1, &error);
+		LttvStats *slow = window_by_pass(trace, t0, t1);
+		LttvStatsNode *a, *b;
+
+		g_assert_no_error(error);
+		a = lttv_stats_tree(fast, TRUE);
+		b = lttv_stats_tree(slow, TRUE);
+		analysis_assert_tree_equal(a, b);
+		lttv_stats_node_free(a);
+		lttv_stats_node_free(b);
+		lttv_window_stats_free(fast);
+		lttv_window_stats_free(slow);
+	}
+	lttv_checkpoints_free(cps);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+}
+
 /* A service run to its end (cache written when it is used); its warning
  * goes to *warning (NULL: none). */
 static LttvPrecompute *run_service(LttvTrace *t, char **warning)
@@ -522,6 +553,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/precompute/incremental", test_incremental);
 	g_test_add_func("/precompute/cancel", test_cancel);
 	g_test_add_func("/precompute/window-stats", test_window_stats);
+	g_test_add_func("/precompute/window-stats-checkpoints", test_window_stats_checkpoints);
 	g_test_add_func("/precompute/cache", test_cache);
 	g_test_add_func("/precompute/cache-read-only", test_cache_read_only);
 	rc = g_test_run();
