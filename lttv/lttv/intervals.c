@@ -28,6 +28,9 @@ guint32 lttv_intervals_pack_cpu(LttvCpuMode mode, gint32 pid)
 	return ((guint32) mode << 28) | p;
 }
 
+/* Values read back from a cache file are checked here, where they are
+ * used: a status or mode beyond its range reads as unknown (a CPU's as
+ * busy). */
 static void unpack(LttvEntityKind kind, guint32 v, LttvIntervalItem *item)
 {
 	item->mode = -1;
@@ -39,13 +42,19 @@ static void unpack(LttvEntityKind kind, guint32 v, LttvIntervalItem *item)
 		item->mode = (gint32) ((v >> 24) & 0xF);
 		/* Sign-extends the 24 bits. */
 		item->submode = (gint32) ((v & SUBMODE_MASK) << (32 - SUBMODE_BITS)) >> (32 - SUBMODE_BITS);
+		if (item->status > LTTV_STATUS_DEAD)
+			item->status = LTTV_STATUS_UNKNOWN;
+		if (item->mode >= LTTV_MODE_COUNT)
+			item->mode = LTTV_MODE_UNKNOWN;
 		break;
 	case LTTV_ENTITY_CPU:
 		item->status = (gint32) (v >> 28);
+		if (item->status > LTTV_CPU_TRAP)
+			item->status = LTTV_CPU_BUSY;
 		item->pid = (gint32) (v & PID_MASK) - 1;
 		break;
 	default:
-		item->status = (gint32) v;
+		item->status = v != 0;
 		break;
 	}
 }
