@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,8 @@ static const char summary[] =
 	"  record -o DIR [OPTION...] -- COMMAND [ARG...]\n"
 	"                                   trace the system while COMMAND runs\n"
 	"\n"
+	"  --version, -V                    print the version and exit\n"
+	"\n"
 	"Default event set: the core kernel vocabulary (scheduling, fork/exec/exit, system\n"
 	"calls, IRQs, soft IRQs, page faults).  See lttctl(1).";
 
@@ -62,9 +65,17 @@ static int fail(const char *what, GError *error)
 	return 1;
 }
 
-static int usage_error(const char *message)
+/* A mistake on the command line: "lttctl: WHAT: WHY (try lttctl --help)", status 2. */
+static G_GNUC_PRINTF(1, 2) int usage_error(const char *format, ...)
 {
+	va_list ap;
+	char *message;
+
+	va_start(ap, format);
+	message = g_strdup_vprintf(format, ap);
+	va_end(ap);
 	g_printerr("lttctl: %s (try lttctl --help)\n", message);
+	g_free(message);
 	return 2;
 }
 
@@ -87,11 +98,13 @@ static gboolean parse(int *argc, char ***argv, gboolean with_session_options, gb
 	ok = g_option_context_parse(ctx, argc, argv, &error);
 	if (ok && (opt_buffer_kb < 0 || opt_block_size < 0)) {
 		g_set_error(&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-		            "%s must not be negative", opt_buffer_kb < 0 ? "--buffer-size" : "--block-size");
+		            "%s %d: expected 0 (the default) or more",
+		            opt_buffer_kb < 0 ? "--buffer-size" : "--block-size",
+		            opt_buffer_kb < 0 ? opt_buffer_kb : opt_block_size);
 		ok = FALSE;
 	}
 	if (!ok) {
-		g_printerr("lttctl %s: %s (try lttctl --help)\n", (*argv)[0], error->message);
+		g_printerr("lttctl: %s: %s (try lttctl --help)\n", (*argv)[0], error->message);
 		g_error_free(error);
 	}
 	g_option_context_free(ctx);
@@ -193,7 +206,8 @@ static int run_named(const char *cmd, int argc, char **argv)
 	if (!parse(&argc, &argv, FALSE, FALSE))
 		return 2;
 	if (argc != 2)
-		return usage_error("this command takes one session name");
+		return argc < 2 ? usage_error("%s: missing the session name", cmd) :
+		                  usage_error("%s: unexpected argument \"%s\"", cmd, argv[2]);
 	if (strcmp(cmd, "start") == 0)
 		ok = lttctl_session_start(argv[1], FALSE, &error);
 	else if (strcmp(cmd, "stop") == 0)
@@ -211,7 +225,7 @@ int main(int argc, char **argv)
 
 	g_set_prgname("lttctl");
 	if (argc < 2)
-		return usage_error("a command is required");
+		return usage_error("missing the command (create, start, stop, destroy, list or record)");
 	cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
 		GOptionContext *ctx = g_option_context_new("COMMAND [NAME]");
@@ -224,7 +238,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-		printf("lttctl (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		printf("lttctl %s\n", PACKAGE_VERSION);
 		return 0;
 	}
 	argc--;
@@ -234,7 +248,8 @@ int main(int argc, char **argv)
 		if (!parse(&argc, &argv, TRUE, FALSE))
 			return 2;
 		if (argc != 2)
-			return usage_error("create takes one session name");
+			return argc < 2 ? usage_error("create: missing the session name") :
+			                  usage_error("create: unexpected argument \"%s\"", argv[2]);
 		fill_options(&o);
 		code = lttctl_session_create(argv[1], &o, &error) ? 0 : fail("create", error);
 	} else if (strcmp(cmd, "record") == 0) {
@@ -245,15 +260,18 @@ int main(int argc, char **argv)
 			argv++;
 		}
 		if (argc < 2)
-			return usage_error("record needs a command to run");
+			return usage_error("record: missing the command to run (lttctl record -o DIR -- COMMAND)");
 		if (!opt_output)
-			return usage_error("record needs -o DIR");
+			return usage_error("record: missing -o DIR");
 		code = record(argv + 1);
 	} else if (strcmp(cmd, "start") == 0 || strcmp(cmd, "stop") == 0
 	           || strcmp(cmd, "destroy") == 0) {
 		code = run_named(cmd, argc, argv);
 	} else if (strcmp(cmd, "list") == 0) {
-		GString *out = g_string_new(NULL);
+		GString *out;
+		if (argc > 1)
+			return usage_error("list: unexpected argument \"%s\"", argv[1]);
+		out = g_string_new(NULL);
 		if (lttctl_session_list(out, &error)) {
 			printf("%s", out->str);
 			code = 0;
@@ -262,9 +280,7 @@ int main(int argc, char **argv)
 		}
 		g_string_free(out, TRUE);
 	} else {
-		char *msg = g_strdup_printf("unknown command \"%s\"", cmd);
-		code = usage_error(msg);
-		g_free(msg);
+		code = usage_error("unknown command \"%s\"", cmd);
 	}
 	g_free(opt_output);
 	g_free(opt_ust);

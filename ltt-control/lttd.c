@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -185,6 +186,20 @@ static guint64 own_cpu_ns(void)
 	       + ((guint64) ru.ru_utime.tv_usec + (guint64) ru.ru_stime.tv_usec) * 1000;
 }
 
+/* A mistake on the command line: "lttd: WHAT: WHY (try lttd --help)", status 2. */
+static G_GNUC_PRINTF(1, 2) int usage_error(const char *format, ...)
+{
+	va_list ap;
+	char *message;
+
+	va_start(ap, format);
+	message = g_strdup_vprintf(format, ap);
+	va_end(ap);
+	g_printerr("lttd: %s (try lttd --help)\n", message);
+	g_free(message);
+	return 2;
+}
+
 static void report_error(const char *what, GError *error)
 {
 	g_printerr("lttd: %s%s%s\n", what ? what : "", what ? ": " : "", error->message);
@@ -248,21 +263,24 @@ int main(int argc, char **argv)
 		"splice until SIGINT, SIGTERM or SIGHUP.  With --ust it also drains libltt-ust\n"
 		"applications.  See lttd(1) and lttctl(1).");
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-		g_printerr("lttd: %s (try --help)\n", error->message);
+		usage_error("%s", error->message);
 		g_error_free(error);
 		g_option_context_free(ctx);
 		return 2;
 	}
 	g_option_context_free(ctx);
 	if (opt_version) {
-		printf("lttd (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		printf("lttd %s\n", PACKAGE_VERSION);
 		return 0;
 	}
-	if ((!opt_instance && !opt_ust) || !opt_output || argc > 1 || opt_period <= 0) {
-		g_printerr("lttd: --output and --instance or --ust are required, the period is "
-		           "positive, and nothing else is accepted (try --help)\n");
-		return 2;
-	}
+	if (!opt_output)
+		return usage_error("missing --output DIR (the trace directory to write)");
+	if (!opt_instance && !opt_ust)
+		return usage_error("missing --instance NAME or --ust DIR (what to drain)");
+	if (argc > 1)
+		return usage_error("unexpected argument \"%s\"", argv[1]);
+	if (opt_period <= 0)
+		return usage_error("--period %d: expected a positive number of milliseconds", opt_period);
 	/* Before the trace directory exists: a wrong name leaves nothing behind. */
 	if (opt_instance) {
 		struct tracefs_instance *probe = ltt_tracefs_instance_open(opt_instance, &error);

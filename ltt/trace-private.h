@@ -7,6 +7,8 @@
 #include "tracefile.h"
 #include "metadata-private.h"
 
+typedef struct _LttMapGuard LttMapGuard;
+
 /* One valid block of a channel file, from its header. */
 typedef struct {
 	guint64 file_offset;
@@ -15,6 +17,7 @@ typedef struct {
 	guint32 used;            /* readable bytes: the header's used, cut to the bytes present */
 	guint32 event_count;
 	LttTime begin, end;
+	guint64 sequence;
 	guint64 lost_before;
 } LttBlock;
 
@@ -49,11 +52,12 @@ struct _LttTracefile {
 	int fd;                  /* kept open: headers are read with pread, growth with fstat */
 	const guint8 *map;       /* whole file, read-only; NULL when empty */
 	gsize map_size;
+	LttMapGuard *guard;      /* of map: the file may shrink under it */
+	gboolean cut_reported;
 	guint32 block_size;      /* 0 until a valid header told it */
 	gboolean order_known;
 	GArray *blocks;          /* LttBlock */
 	guint64 index_end;       /* file offset where indexing resumes on reload */
-	LttTime last_end;        /* end time of the last indexed block */
 	guint64 event_count;
 };
 
@@ -74,6 +78,14 @@ G_GNUC_INTERNAL void ltt_trace_warn(LttTrace *trace, char *msg);
 /* Reads new metadata statements; TRUE when the file had grown. */
 G_GNUC_INTERNAL gboolean ltt_trace_reload_metadata(LttTrace *trace, GError **error);
 
+/* map-guard.c: mappings whose pages past the end of a file that shrank
+ * read as zeros instead of raising SIGBUS.  Remove a guard before
+ * unmapping its range. */
+G_GNUC_INTERNAL LttMapGuard *ltt_map_guard_add(const void *start, gsize size);
+G_GNUC_INTERNAL void ltt_map_guard_remove(LttMapGuard *g);
+/* TRUE once a read of the range found the file shorter than the mapping. */
+G_GNUC_INTERNAL gboolean ltt_map_guard_faulted(const LttMapGuard *g);
+
 /* tracefile.c */
 G_GNUC_INTERNAL LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *name,
                                                  const char *channel, guint cpu, GError **error);
@@ -85,5 +97,10 @@ G_GNUC_INTERNAL void ltt_tracefile_free_reader(LttTracefile *tf);
 /* Maps what was appended to the file and indexes the new blocks. */
 G_GNUC_INTERNAL gboolean ltt_tracefile_update(LttTracefile *tf, GError **error);
 G_GNUC_INTERNAL void ltt_tracefile_refresh_types(LttTracefile *tf);
+
+/* block-order.c: appends to tf's index the blocks of found (valid headers,
+ * in file order) in sequence order, keeping the largest set whose times
+ * follow each other and the index's last block; the others are reported. */
+G_GNUC_INTERNAL void ltt_block_order_append(LttTracefile *tf, GArray *found);
 
 #endif

@@ -318,3 +318,9 @@ const char *ltt_trace_warning(const LttTrace *trace, guint i)
 {
 	return i < trace->warnings->len ? trace->warnings->pdata[i] : NULL;
 }
+
+void ltt_trace_take_reader_warnings(LttTrace *trace, const LttTrace *reader)
+{
+	for (guint i = 0; i < reader->warnings->len; i++)
+		ltt_trace_warn(trace, g_strdup(reader->warnings->pdata[i]));
+}

@@ -74,6 +74,11 @@ gboolean ltt_trace_reload(LttTrace *trace, GError **error);
  * offset), oldest first.  The reader skipped what they describe. */
 guint ltt_trace_warning_count(const LttTrace *trace);
 const char *ltt_trace_warning(const LttTrace *trace, guint i);
+/* Adds to trace the warnings of reader (made by ltt_trace_new_reader(trace))
+ * that trace does not have yet: call it once the reader is no longer in
+ * use by another thread, so that damage a private reader met is reported
+ * with the trace. */
+void ltt_trace_take_reader_warnings(LttTrace *trace, const LttTrace *reader);
 
 G_END_DECLS
 

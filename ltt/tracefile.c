@@ -105,10 +105,10 @@ static void block_warning(LttTracefile *tf, guint64 off, const char *fmt, ...)
 	g_free(what);
 }
 
-/* Validates the header at off (format.md §2.1) and appends it to the index.
+/* Validates the header at off (format.md §2.1) and appends it to found.
  * Returns FALSE when the block is cut short before its header ends: the
  * indexing stops there and resumes on reload. */
-static gboolean index_block(LttTracefile *tf, guint64 off)
+static gboolean index_block(LttTracefile *tf, guint64 off, GArray *found)
 {
 	guint8 h[HEADER_SIZE];
 	guint64 present = tf->map_size - off;
@@ -133,6 +133,7 @@ static gboolean index_block(LttTracefile *tf, guint64 off)
 	used = ltt_load_u32(h + 20, swap);
 	b.begin = ltt_load_u64(h + 32, swap);
 	b.end = ltt_load_u64(h + 40, swap);
+	b.sequence = ltt_load_u64(h + 24, swap);
 	b.lost_before = ltt_load_u64(h + 48, swap);
 	b.event_count = ltt_load_u32(h + 56, swap);
 	crc = ltt_load_u32(h + 60, swap);
@@ -157,11 +158,6 @@ static gboolean index_block(LttTracefile *tf, guint64 off)
 		              b.begin, b.end);
 		return TRUE;
 	}
-	if (tf->blocks->len > 0 && b.begin < tf->last_end) {
-		block_warning(tf, off, "begin time %" G_GUINT64_FORMAT " before the previous block's end %" G_GUINT64_FORMAT,
-		              b.begin, tf->last_end);
-		return TRUE;
-	}
 	if (b.header_size > present)
 		return FALSE;
 	if (used > present) {
@@ -174,9 +170,7 @@ static gboolean index_block(LttTracefile *tf, guint64 off)
 	b.file_offset = off;
 	b.number = (guint32) (off / tf->block_size);
 	b.used = used;
-	g_array_append_val(tf->blocks, b);
-	tf->last_end = b.end;
-	tf->event_count += b.event_count;
+	g_array_append_val(found, b);
 	return TRUE;
 }
 
@@ -186,6 +180,7 @@ static gboolean index_block(LttTracefile *tf, guint64 off)
 static void index_blocks(LttTracefile *tf)
 {
 	LttMetadata *md = tf->trace->md;
+	GArray *found;
 
 	if (!tf->order_known) {
 		learn_layout(tf);
@@ -199,9 +194,10 @@ static void index_blocks(LttTracefile *tf)
 			                                          order_name(file_byte_order(tf->swap)),
 			                                          order_name(md->info.byte_order)));
 	}
+	found = g_array_new(FALSE, FALSE, sizeof(LttBlock));
 	while (tf->index_end < tf->map_size) {
 		guint64 off = tf->index_end;
-		if (!index_block(tf, off)) {
+		if (!index_block(tf, off, found)) {
 			ltt_trace_warn(tf->trace, g_strdup_printf("%s: block %" G_GUINT64_FORMAT " (offset %" G_GUINT64_FORMAT
 			                                          "): header cut short, %" G_GUINT64_FORMAT " bytes present; "
 			                                          "not read yet", tf->path, off / tf->block_size, off,
@@ -212,6 +208,8 @@ static void index_blocks(LttTracefile *tf)
 			break;
 		tf->index_end = off + tf->block_size;
 	}
+	ltt_block_order_append(tf, found);
+	g_array_free(found, TRUE);
 }
 
 static gboolean map_file(LttTracefile *tf, GError **error)
@@ -240,10 +238,12 @@ static gboolean map_file(LttTracefile *tf, GError **error)
 		if (tf->ev.payload != NULL)
 			tf->ev.payload = (const guint8 *) map + (tf->ev.payload - tf->map);
 	}
+	ltt_map_guard_remove(tf->guard);
 	if (tf->map != NULL)
 		munmap((void *) tf->map, tf->map_size);
 	tf->map = map;
 	tf->map_size = (gsize) st.st_size;
+	tf->guard = ltt_map_guard_add(map, tf->map_size);
 	return TRUE;
 }
 
@@ -262,7 +262,6 @@ gboolean ltt_tracefile_update(LttTracefile *tf, GError **error)
 		if (last->file_offset == tf->index_end) {
 			tf->event_count -= last->event_count;
 			g_array_set_size(tf->blocks, tf->blocks->len - 1);
-			tf->last_end = tf->blocks->len > 0 ? g_array_index(tf->blocks, LttBlock, tf->blocks->len - 1).end : 0;
 		}
 	}
 	if (tf->blk != NULL)
@@ -327,6 +326,7 @@ void ltt_tracefile_free(LttTracefile *tf)
 {
 	if (tf->fd >= 0)
 		close(tf->fd);
+	ltt_map_guard_remove(tf->guard);
 	if (tf->map != NULL)
 		munmap((void *) tf->map, tf->map_size);
 	g_array_free(tf->blocks, TRUE);
@@ -425,6 +425,21 @@ static void enter_block(LttTracefile *tf, guint32 i)
 	tf->used = b->used;
 	tf->prev = b->begin;
 	tf->block_end = b->end;
+}
+
+/* The file was cut while being read (map-guard.c saw a read past its end):
+ * reported once; TRUE when block b is not all in the file any more. */
+static gboolean cut_while_reading(LttTracefile *tf, const LttBlock *b)
+{
+	struct stat st;
+	guint64 size = stat(tf->path, &st) == 0 ? (guint64) st.st_size : 0;
+
+	if (!tf->cut_reported) {
+		tf->cut_reported = TRUE;
+		ltt_trace_warn(tf->trace, g_strdup_printf("%s: cut to %" G_GUINT64_FORMAT " bytes while being read; "
+		                                          "what was past that is skipped or damaged", tf->path, size));
+	}
+	return b != NULL && b->file_offset + b->used > size;
 }
 
 static LttReadStatus damaged(LttTracefile *tf, GError **error, guint32 at, const char *what)
@@ -529,8 +544,15 @@ static inline LttReadStatus next_event(LttTracefile *tf, GError **error, const g
 			tf->blk = NULL;
 		}
 		if (tf->cur >= tf->blocks->len) {
+			if (G_UNLIKELY(ltt_map_guard_faulted(tf->guard)))
+				cut_while_reading(tf, NULL);
 			tf->has_event = FALSE;
 			return LTT_READ_END;
+		}
+		if (G_UNLIKELY(ltt_map_guard_faulted(tf->guard))
+		    && cut_while_reading(tf, &g_array_index(tf->blocks, LttBlock, tf->cur))) {
+			tf->cur++;
+			continue;
 		}
 		enter_block(tf, tf->cur);
 	}

@@ -137,7 +137,7 @@ status=$?
 check $? "statistics of a 1.1 M-event trace on two threads equal one thread's"
 "$lttv" -m textDump -s --no-events --stats-format=paths -t "$tmp/big" | cmp -s - "$tmp/big-1"
 check $? "statistics with the default threads (one per processor) equal one thread's"
-fails "--threads=-1: expected 0 (one per processor) or more" "negative --threads" -- \
+fails "option --threads: \"-1\": expected 0 (one per processor) or more threads" "negative --threads" -- \
 	-m textDump -s --threads=-1 -t "$tmp/synth"
 
 fails "column 28: expected a field" "bad filter expression names the column" -- \

@@ -5,7 +5,7 @@
 "$top_builddir/tests/test-lttv-mktrace" "$tmp/trace" || { echo "Bail out! cannot write the trace"; exit 1; }
 mkdir "$tmp/empty"
 
-echo "1..18"
+echo "1..32"
 # expect STATUS PATTERN DESCRIPTION -- ARGS: runs lttv ARGS, checks the exit
 # status (0 or "fail") and that stdout+stderr match PATTERN.  $env_args
 # holds arguments of env(1) that change the module path.
@@ -26,7 +26,7 @@ expect() {
 	sed 's/^/# /' "$tmp/out"
 }
 
-expect 0 "^lttv [0-9]" "--version" -- --version
+expect 0 "^lttv [0-9][0-9.]*$" "--version" -- --version
 expect 0 "--trace=PATH" "--help lists the core options" -- --help
 expect 0 "^textDump options:" "--help after -m lists the module's options" -- -m textDump --help
 expect 0 "no-field-names" "--help before -m lists them too" -- --help -m textDump
@@ -35,12 +35,20 @@ expect 0 "^trace kernel 1 5.000000000 sched_switch \"swapper/1\" 0 0 " "module o
 expect fail "unknown option" "module option before -m" -- --no-field-names -m textDump -t "$tmp/trace"
 expect fail "--bogus: unknown option" "unknown option" -- --bogus
 expect fail "\"nosuchmodule\" not found" "unknown module" -- -m nosuchmodule
+expect fail "not found (searched .*); lttv --list-modules lists the modules found, -L DIR or LTTV_MODULE_PATH adds a folder" \
+	"an unknown module's message says how to list and add modules" -- -m nosuchmodule
+expect 0 "no-field-names" "--help after a mistake still helps" -- --bogus -m textDump --help
+expect 0 "no-field-names" "--help with a missing trace still helps" -- -t "$tmp/nope" -m textDump -h
+expect fail "\"nosuchmodule\" not found" "--help with an unknown module names it" -- -m nosuchmodule --help
+expect 0 "^trace kernel 0 5.000000000 sched_switch" "a trace without -t" -- -m textDump "$tmp/trace"
+expect fail "trace $tmp/nope" "a missing trace without -t" -- -m textDump "$tmp/nope"
+expect fail "no trace given" "-- ends the options, then nothing" -- -m textDump --
 expect fail "$tmp/nope" "missing trace" -- -m textDump -t "$tmp/nope"
 expect fail "$tmp/empty" "not a trace" -- -m textDump -t "$tmp/empty"
 expect fail "no trace given" "module needing traces without -t" -- -m textDump
 expect fail "cannot open $tmp/empty/no/file" "unwritable -o" -- -m textDump -o "$tmp/empty/no/file" -t "$tmp/trace"
 if [ -w /dev/full ]; then
-	expect fail "textDump: writing /dev/full: No space left on device" "write error" -- -m textDump -o /dev/full -t "$tmp/trace"
+	expect fail "^lttv: writing /dev/full: No space left on device" "write error" -- -m textDump -o /dev/full -t "$tmp/trace"
 else
 	n=$((n + 1)); echo "ok $n # SKIP no /dev/full"
 fi
@@ -51,3 +59,18 @@ expect fail "\"lttvtestopt\" not found" "no module path, no module" -- -m lttvte
 expect 0 "module lttvtestopt loaded" "-L finds modules" -- -v -L "$top_builddir/tests/modules" -m lttvtestopt --test-value 3
 env_args="LTTV_MODULE_PATH=$tmp/empty:$top_builddir/tests/modules"
 expect 0 "module lttvtestopt loaded" "LTTV_MODULE_PATH is a list" -- -v -m lttvtestopt
+# Run from the build tree, lttv finds the modules built next to it.
+env_args="-u LTTV_MODULE_PATH"
+expect 0 "^trace kernel 0 5.000000000 sched_switch" "the build tree's modules without a module path" \
+	-- -m textDump "$tmp/trace"
+expect 0 "^textDump  *print every event" "--list-modules lists the build tree's modules" -- --list-modules
+expect 0 "^  $top_builddir/lttv/modules/text\$" "--list-modules lists the folders searched" -- --list-modules
+env_args="LTTV_MODULE_PATH=$top_builddir/tests/modules"
+expect 0 "^lttvtestopt " "--list-modules lists LTTV_MODULE_PATH's modules" -- --list-modules
+env_args=
+expect 0 "note: statistics computed, not printed: textDump prints them" "batchAnalysis -s alone says what prints" \
+	-- -m batchAnalysis -s "$tmp/trace"
+expect fail "^lttv: option --threads: \"abc\": expected 0 (one per processor) or more threads$" \
+	"--threads=abc is refused as -1 is" -- -m batchAnalysis --threads=abc "$tmp/trace"
+expect fail "--begin (5.000000000) is after --end (3.000000000)" "--begin after --end" \
+	-- -m textDump --begin 5 --end 3 "$tmp/trace"

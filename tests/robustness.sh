@@ -21,7 +21,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 FLIPS=48
 CUTS=12
-echo "1..$((FLIPS + CUTS + 34))"
+READER_DAMAGE=5
+echo "1..$((FLIPS + CUTS + 34 + READER_DAMAGE))"
 n=0
 
 # Text that only a crash, an abort or a programming-error check prints.
@@ -178,15 +179,15 @@ run "$lttv" -m textFilter -e 'événement = ☃' -t "$tmp/t"; check fail "column
 long=$(printf '!%.0s' $(seq 1 3000))
 run "$lttv" -m textFilter -e "${long}state.pid = 1" -t "$tmp/t"; check fail "at most 256 nested" "lttv: 3000 nested '!'"
 run "$lttv" -m textFilter -e 'event.name = "\' -t "$tmp/t"; check fail "column 15" "lttv: filter string ending in a backslash"
-run "$synth" -o "$tmp/s1" --cpus 99999999999999999999; check fail "not an integer between 1 and 4096" "ltt-synth: huge --cpus"
+run "$synth" -o "$tmp/s1" --cpus 99999999999999999999; check fail "--cpus 99999999999999999999: expected an integer from 1 to 4096" "ltt-synth: huge --cpus"
 run "$synth" -o "$tmp/s2" --block-size 4097; check fail "block-size" "ltt-synth: --block-size not a power of two"
 run "$synth" -o "$tmp/file"; check fail "$tmp/file" "ltt-synth: a file as the output"
-run "$synth" -o "$tmp/s3" --events abc; check fail "\"abc\"" "ltt-synth: --events not a number"
+run "$synth" -o "$tmp/s3" --events abc; check fail "--events abc: expected an integer" "ltt-synth: --events not a number"
 
 # 6. lttctl and lttd: option checks come before any tracefs access.
 if [ -x "$lttctl" ]; then
-	run "$lttctl" record -s -5 -o "$tmp/r1" -- true; check fail "buffer-size must not be negative" "lttctl: negative --buffer-size"
-	run "$lttctl" create s -b -3 -o "$tmp/r2"; check fail "block-size must not be negative" "lttctl: negative --block-size"
+	run "$lttctl" record -s -5 -o "$tmp/r1" -- true; check fail "--buffer-size -5: expected 0 (the default) or more" "lttctl: negative --buffer-size"
+	run "$lttctl" create s -b -3 -o "$tmp/r2"; check fail "--block-size -3: expected 0 (the default) or more" "lttctl: negative --block-size"
 	[ ! -e "$tmp/r1" ] && [ ! -e "$tmp/r2" ]; status=$?; : > "$tmp/err"
 	check ok "" "lttctl: nothing written after a bad option"
 else
@@ -231,3 +232,41 @@ if [ -x "$drain" ] && [ -x "$example" ]; then
 else
 	for w in 1 2 3 4; do n=$((n + 1)); echo "ok $n # SKIP ltt-ust-drain or ust-example not built"; done
 fi
+
+# 8. Reader damage that must not cost good data (issue 24).  lines_like_orig
+# WANT DESCRIPTION: textDump of $tmp/t prints every line of the original and
+# exits with WANT.
+lines_like_orig() {
+	"$lttv" -m textDump -t "$tmp/t" > "$tmp/out" 2> "$tmp/err"; status=$?
+	"$lttv" -m textDump -t "$tmp/orig" > "$tmp/out-orig" 2> /dev/null
+	sed 's/^orig /t /' "$tmp/out-orig" > "$tmp/out-want"
+	if [ $status -eq "$1" ] && cmp -s "$tmp/out" "$tmp/out-want" && ! grep -E -q "$bad_text" "$tmp/err"; then
+		ok "$2"
+	else
+		not_ok "$2 (status $status, $(wc -l < "$tmp/out") of $(wc -l < "$tmp/out-orig") lines)"
+	fi
+}
+# A valid header (CRC not computed) whose end time is 2^64-1: its events
+# and every later block's are still printed.
+fresh
+i=40; while [ $i -lt 48 ]; do poke "$tmp/t/kernel_0" $((2 * 4096 + i)) 255; i=$((i + 1)); done
+i=60; while [ $i -lt 64 ]; do poke "$tmp/t/kernel_0" $((2 * 4096 + i)) 0; i=$((i + 1)); done
+lines_like_orig 3 "block end time 2^64-1: every event printed, exit status 3"
+# Two blocks exchanged in the file: read in sequence order.
+fresh
+dd if="$tmp/orig/kernel_1" of="$tmp/t/kernel_1" bs=4096 skip=1 seek=5 count=1 conv=notrunc 2> /dev/null
+dd if="$tmp/orig/kernel_1" of="$tmp/t/kernel_1" bs=4096 skip=5 seek=1 count=1 conv=notrunc 2> /dev/null
+lines_like_orig 0 "two blocks swapped in the file: every event printed"
+# The output file is one of the inputs (given before or after the trace):
+# refused, the file untouched.
+fresh
+run "$lttv" -m textDump -t "$tmp/t" -o "$tmp/t/kernel_0"
+cmp -s "$tmp/t/kernel_0" "$tmp/orig/kernel_0" || status=0
+check fail "output file $tmp/t/kernel_0 is the input file" "lttv -o onto a channel file of its trace"
+run "$lttv" -m textDump -o "$tmp/t/metadata" -t "$tmp/t"
+cmp -s "$tmp/t/metadata" "$tmp/orig/metadata" || status=0
+check fail "output file $tmp/t/metadata is the input file" "lttv -o onto its trace's metadata, before -t"
+# A reader that stops early (head): a normal end.
+{ "$lttv" -m textDump -t "$tmp/orig" 2> "$tmp/err"; echo $? > "$tmp/status"; } | head -n 1 > /dev/null
+status=$(cat "$tmp/status")
+check ok "" "lttv | head: exit status 0"

@@ -12,7 +12,7 @@ export LTTCTL_STATE_DIR
 trap 'rm -rf "$tmp"' EXIT
 n=0
 failed=0
-echo "1..12"
+echo "1..20"
 
 check() {   # check DESCRIPTION COMMAND...: ok when COMMAND succeeds
 	desc=$1
@@ -47,6 +47,27 @@ check "an unknown lttctl command is named in the error" \
 	sh -c "'$lttctl' frobnicate 2>&1 | grep -q 'unknown command \"frobnicate\"'"
 check "lttd without --instance is a usage error (status 2)" \
 	sh -c "'$lttd' -o '$tmp/x' 2>/dev/null; test \$? -eq 2"
+# One rule per message, "prog: what: why".
+check "lttd without arguments names the one missing option" \
+	sh -c "'$lttd' 2>&1 | grep -qx 'lttd: missing --output DIR (the trace directory to write) (try lttd --help)'"
+check "lttd without a source says what to drain" \
+	sh -c "'$lttd' -o '$tmp/x' 2>&1 | grep -qx 'lttd: missing --instance NAME or --ust DIR (what to drain) (try lttd --help)'"
+check "lttd --period 0 names the value" \
+	sh -c "'$lttd' -o '$tmp/x' -i x --period 0 2>&1 | grep -q '^lttd: --period 0: expected a positive number'"
+check "lttctl list with an argument is a usage error" \
+	sh -c "'$lttctl' list extra 2>&1 | grep -q '^lttctl: list: unexpected argument \"extra\"'; test \$? -eq 0 &&
+	       '$lttctl' list extra 2>/dev/null; test \$? -eq 2"
+check "lttctl --help mentions --version" \
+	sh -c "'$lttctl' --help | grep -q -- '--version, -V'"
+check "-V prints the same version line on every tool" \
+	sh -c "test \"\$('$lttctl' -V)\" = 'lttctl $version' && test \"\$('$lttd' -V)\" = 'lttd $version' &&
+	       test \"\$('${TOP_BUILDDIR:-..}/ltt/ltt-synth' -V)\" = 'ltt-synth $version' &&
+	       test \"\$('${TOP_BUILDDIR:-..}/lttv/lttv/lttv' -V)\" = 'lttv $version'"
+check "ltt-synth --block-size says the rule (a power of two)" \
+	sh -c "'${TOP_BUILDDIR:-..}/ltt/ltt-synth' -o '$tmp/s' --block-size 1000 2>&1 |
+	       grep -qx 'ltt-synth: --block-size 1000: expected a power of two from 4096 to 67108864 (try ltt-synth --help)'"
+check "lttctl start without a name names the command" \
+	sh -c "'$lttctl' start 2>&1 | grep -q '^lttctl: start: missing the session name'"
 
 # Not root: a clear message, not a tracefs error.
 if [ "$(id -u)" != 0 ]; then

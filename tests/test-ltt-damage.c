@@ -214,7 +214,6 @@ static const HeaderDamage header_damage[] = {
 	{ "block-size", 12, 8192, "block size 8192, expected 4096" },
 	{ "crc", 60, 0xDEADBEEF, "header CRC 0xdeadbeef does not match" },
 	{ "begin-after-end", 32, 999999, "after end time" },
-	{ "backwards", 32, 1000, "before the previous block's end 1090" },
 };
 
 static void test_bad_header(gconstpointer data)
@@ -237,6 +236,78 @@ static void test_bad_header(gconstpointer data)
 	g_assert_cmpuint(ltt_tracefile_block_count(fx.tf), ==, 2);
 	g_assert_cmpuint(ltt_tracefile_event_count(fx.tf), ==, 2 * PER_BLOCK);
 	expect_values(read_all(&fx, none), 0, 3 * PER_BLOCK, PER_BLOCK, 2 * PER_BLOCK);
+	fx_done(&fx);
+}
+
+/* Headers whose times overlap a neighbour while their events do not: every
+ * block is read, and the one that lies is reported. */
+typedef struct {
+	const char *name;
+	gsize offset;            /* of a u64 in block 1's header */
+	guint64 value;
+	const char *warning;
+} TimeLie;
+
+static const TimeLie time_lies[] = {
+	{ "begin-before-previous-end", 32, 1000, "block 1 (offset 4096): sequence 1, times 1000 to 1190 overlap" },
+	{ "end-infinite", 40, G_MAXUINT64, "block 1 (offset 4096): sequence 1, times 1100 to 18446744073709551615 overlap" },
+	{ "end-at-last-block-end", 40, 1490, "block 1 (offset 4096): sequence 1, times 1100 to 1490 overlap" },
+};
+
+static void test_header_times_lie(gconstpointer data)
+{
+	const TimeLie *d = data;
+	static const char *const none[] = { NULL };
+	Fx fx;
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	for (guint b = 0; b < 5; b++)
+		good_block(&fx.f, b);
+	tlt_patch_u64(&fx.f, BS + d->offset, d->value);
+	fx_open(&fx);
+	expect_warning(&fx, d->warning, "but its events do not; block read");
+	g_assert_cmpuint(ltt_tracefile_block_count(fx.tf), ==, 5);
+	g_assert_cmpuint(ltt_tracefile_end_time(fx.tf), ==, 1490);
+	expect_values(read_all(&fx, none), 0, 5 * PER_BLOCK, 0, 0);
+	g_assert_cmpint(ltt_tracefile_seek_time(fx.tf, 1200, NULL), ==, LTT_READ_EVENT);
+	g_assert_cmpuint(ltt_event_time(ltt_tracefile_event(fx.tf)), ==, 1200);
+	fx_done(&fx);
+}
+
+/* Blocks 1 and 4 of 6 swapped in the file: read in sequence order, all. */
+static void test_swapped_blocks(void)
+{
+	static const char *const none[] = { NULL };
+	guint8 tmp[BS];
+	Fx fx;
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	for (guint b = 0; b < 6; b++)
+		good_block(&fx.f, b);
+	memcpy(tmp, fx.f.data->data + BS, BS);
+	memcpy(fx.f.data->data + BS, fx.f.data->data + 4 * BS, BS);
+	memcpy(fx.f.data->data + 4 * BS, tmp, BS);
+	fx_open(&fx);
+	g_assert_cmpuint(ltt_trace_warning_count(fx.trace), ==, 0);
+	expect_values(read_all(&fx, none), 0, 6 * PER_BLOCK, 0, 0);
+	fx_done(&fx);
+}
+
+/* A sequence number that puts a block where its times do not fit: only
+ * that block is skipped. */
+static void test_sequence_lies(void)
+{
+	static const char *const none[] = { NULL };
+	Fx fx;
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	for (guint b = 0; b < 5; b++)
+		good_block(&fx.f, b);
+	tlt_patch_u64(&fx.f, 3 * BS + 24, G_MAXUINT64);
+	fx_open(&fx);
+	expect_warning(&fx, "block 3 (offset 12288): sequence 18446744073709551615, times 1300 to 1390 disagree with the "
+	               "neighbouring blocks; block skipped", NULL);
+	expect_values(read_all(&fx, none), 0, 5 * PER_BLOCK, 3 * PER_BLOCK, 4 * PER_BLOCK);
 	fx_done(&fx);
 }
 
@@ -446,6 +517,13 @@ int main(int argc, char **argv)
 		g_test_add_data_func(path, &header_damage[i], test_bad_header);
 		g_free(path);
 	}
+	for (guint i = 0; i < G_N_ELEMENTS(time_lies); i++) {
+		char *path = g_strdup_printf("/ltt/damage/time-lie/%s", time_lies[i].name);
+		g_test_add_data_func(path, &time_lies[i], test_header_times_lie);
+		g_free(path);
+	}
+	g_test_add_func("/ltt/damage/swapped-blocks", test_swapped_blocks);
+	g_test_add_func("/ltt/damage/sequence-lies", test_sequence_lies);
 	g_test_add_func("/ltt/damage/bad-first-block", test_bad_first_block);
 	g_test_add_func("/ltt/damage/garbage-file", test_garbage_file);
 	g_test_add_func("/ltt/damage/mixed-order-block", test_mixed_order_block);

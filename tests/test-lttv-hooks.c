@@ -77,7 +77,11 @@ static void test_ref_count(void)
 	g_assert_cmpstr(s, ==, "bA");
 	g_free(s);
 	lttv_hooks_remove_data(h, record, &a);   /* absent: nothing happens */
-	lttv_hooks_remove(h, record_other);
+	lttv_hooks_remove_data(h, record_other, &b);   /* another pair: nothing happens */
+	s = run(h, NULL);
+	g_assert_cmpstr(s, ==, "bA");
+	g_free(s);
+	lttv_hooks_remove_data(h, record_other, &a);
 	s = run(h, NULL);
 	g_assert_cmpstr(s, ==, "b");
 	g_free(s);
@@ -100,6 +104,43 @@ static void test_lists(void)
 	s = run(h, NULL);
 	g_assert_cmpstr(s, ==, "a");     /* a was there before the list: still once */
 	g_free(s);
+	lttv_hooks_destroy(h);
+	lttv_hooks_destroy(l);
+}
+
+/* Two viewers share a list and a hook: each removes its own references;
+ * the hook runs once while either holds one. */
+static void test_owners(void)
+{
+	Probe a = { 'a', FALSE }, b = { 'b', FALSE };
+	int viewer1, viewer2;
+	LttvHooks *h = lttv_hooks_new(), *l = lttv_hooks_new();
+	lttv_hooks_add_owned(h, record, &a, 50, &viewer1);
+	lttv_hooks_add_owned(h, record, &a, 50, &viewer2);
+	lttv_hooks_add_owned(h, record, &b, 60, &viewer2);
+	lttv_hooks_add_owned(h, record, &b, 60, &viewer2);
+	g_assert_cmpuint(lttv_hooks_owner_refs(h, 0, &viewer1), ==, 1);
+	g_assert_cmpuint(lttv_hooks_owner_refs(h, 0, &viewer2), ==, 1);
+	g_assert_cmpuint(lttv_hooks_owner_refs(h, 1, &viewer2), ==, 2);
+	char *s = run(h, NULL);
+	g_assert_cmpstr(s, ==, "ab");
+	g_free(s);
+	/* A list copied keeps the owners; removing it takes its references. */
+	lttv_hooks_add_list(l, h);
+	g_assert_cmpuint(lttv_hooks_owner_refs(l, 1, &viewer2), ==, 2);
+	g_assert_cmpuint(lttv_hooks_remove_owner(h, &viewer2), ==, 3);
+	s = run(h, NULL);
+	g_assert_cmpstr(s, ==, "a");
+	g_free(s);
+	g_assert_cmpuint(lttv_hooks_remove_owner(h, &viewer2), ==, 0);
+	g_assert_cmpuint(lttv_hooks_remove_owner_everywhere(&viewer1), ==, 2);
+	g_assert_cmpuint(lttv_hooks_number(h), ==, 0);
+	/* l keeps a (viewer2 holds it too) and b. */
+	g_assert_cmpuint(lttv_hooks_number(l), ==, 2);
+	g_assert_cmpuint(lttv_hooks_owner_refs(l, 0, &viewer1), ==, 0);
+	lttv_hooks_add_list(h, l);
+	lttv_hooks_remove_list(h, l);
+	g_assert_cmpuint(lttv_hooks_number(h), ==, 0);
 	lttv_hooks_destroy(h);
 	lttv_hooks_destroy(l);
 }
@@ -248,6 +289,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/hooks/priority-order", test_priority_order);
 	g_test_add_func("/hooks/ref-count", test_ref_count);
 	g_test_add_func("/hooks/lists", test_lists);
+	g_test_add_func("/hooks/owners", test_owners);
 	g_test_add_func("/hooks/call-variants", test_call_variants);
 	g_test_add_func("/hooks/merge", test_merge);
 	g_test_add_func("/hooks/change-during-call", test_change_during_call);

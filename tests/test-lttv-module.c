@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include "lttv/lttv.h"
 #include "lttv/module.h"
+#include "lttv/hook.h"
 #include "lttv/option.h"
 
 static const char *logged(void)
@@ -72,6 +73,36 @@ static void expect_failure(const char *name, gint code, const char *needle)
 	g_error_free(error);
 	/* Nothing stays loaded, prerequisites included. */
 	g_assert_cmpuint(lttv_module_number(), ==, 0);
+}
+
+static gboolean count_main(void *hook_data, void *call_data)
+{
+	(*(guint *) call_data) += 10;
+	return FALSE;
+}
+
+/* A module's hooks leave every list when it is unloaded, even those its
+ * destroy forgot; the others stay. */
+static void test_hook_owner(void)
+{
+	setup();
+	GError *error = NULL;
+	LttvHooks *h = lttv_global_hooks("test/hooks");
+	lttv_hooks_add(h, count_main, NULL, LTTV_PRIO_LOW);
+	LttvModule *m = lttv_module_require("lttvtesthooks", &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(lttv_hooks_number(h), ==, 2);
+	g_assert_cmpuint(lttv_hooks_owner_refs(h, 0, lttv_module_get_info(m)->name), ==, 1);
+	g_assert_cmpuint(lttv_hooks_owner_refs(h, 1, NULL), ==, 1);
+	guint calls = 0;
+	lttv_hooks_call(h, &calls);
+	g_assert_cmpuint(calls, ==, 11);
+	lttv_module_release(m);
+	g_assert_cmpuint(lttv_hooks_number(h), ==, 1);
+	calls = 0;
+	lttv_hooks_call(h, &calls);
+	g_assert_cmpuint(calls, ==, 10);
+	teardown();
 }
 
 static void test_errors(void)
@@ -213,6 +244,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/module/prerequisites", test_prerequisites);
 	g_test_add_func("/module/errors", test_errors);
+	g_test_add_func("/module/hook-owner", test_hook_owner);
 	g_test_add_func("/option/mid-line", test_options_mid_line);
 	g_test_add_func("/option/errors", test_option_errors);
 	g_test_add_func("/option/registration-conflict", test_registration_conflict);

@@ -350,15 +350,148 @@ static void test_seek_n(Reader *r, gconstpointer data)
 	g_rand_free(rand);
 }
 
-/* A zero time budget returns after one slice of 1,024 events; the next
- * chunk goes on from there. */
+/* The filter of the limited seeks: events of the second trace, counted. */
+typedef struct {
+	guint calls;
+} Filter;
+
+static gboolean second_trace(void *hook_data, void *call_data)
+{
+	((Filter *) hook_data)->calls++;
+	return ((LttvTracefileContext *) call_data)->t_context->index == 1;
+}
+
+/* Index in all of the k-th event of the second trace at or after from
+ * (k from 1); all->len when there are fewer. */
+static guint nth_accepted_from(guint from, guint k)
+{
+	for (guint i = from; i < all->len; i++)
+		if (g_array_index(all, Ev, i).trace == 1 && --k == 0)
+			return i;
+	return all->len;
+}
+
+/* Where going back over k accepted events from at lands: after the
+ * accepted event before them, or at 0. */
+static guint back_accepted(guint at, guint k, guint *passed)
+{
+	guint i = at;
+	*passed = 0;
+	while (i > 0) {
+		if (g_array_index(all, Ev, i - 1).trace == 1) {
+			if (*passed == k)
+				return i;
+			(*passed)++;
+		}
+		i--;
+	}
+	return 0;
+}
+
+static void test_seek_n_limited(Reader *r, gconstpointer data)
+{
+	GRand *rand = g_rand_new_with_seed(14);
+	Filter f = { 0 };
+	LttvSeekLimits lim = { .filter = second_trace, .filter_data = &f };
+	guint at = 0;
+	for (int k = 0; k < 100; k++) {
+		guint n = (guint) g_rand_int_range(rand, 0, k % 10 == 0 ? all->len : 200);
+		guint target, passed;
+		if (g_rand_boolean(rand)) {
+			guint last = n == 0 ? at : nth_accepted_from(at, n);
+			target = n == 0 ? at : MIN(last + 1, all->len);
+			guint expect = 0;
+			for (guint i = at; i < target; i++)
+				expect += g_array_index(all, Ev, i).trace == 1;
+			g_assert_cmpuint(lttv_process_traceset_seek_n_forward_limited(r->ctx, n, &lim), ==, expect);
+		} else {
+			target = back_accepted(at, n, &passed);
+			g_assert_cmpuint(lttv_process_traceset_seek_n_backward_limited(r->ctx, n, &lim), ==, passed);
+		}
+		at = target;
+		g_array_set_size(r->got, 0);
+		guint count = MIN(2u, all->len - at);
+		lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, count, NULL);
+		assert_events(r->got, at, count);
+		at += count;
+	}
+	g_rand_free(rand);
+}
+
+static gboolean stop_now(void *stop_data)
+{
+	return TRUE;
+}
+
+/* A bound on the events examined, and a stop check: each call does what
+ * its limits allow and leaves the context where it got to; calls repeated
+ * reach where one unbounded call goes. */
+static void test_seek_n_bounded(Reader *r, gconstpointer data)
+{
+	Filter f = { 0 };
+	LttvSeekLimits lim = { .filter = second_trace, .filter_data = &f, .max_examined = 50 };
+	guint64 n = 300, done = 0, calls = 0, got;
+	while (done < n) {
+		f.calls = 0;
+		got = lttv_process_traceset_seek_n_forward_limited(r->ctx, n - done, &lim);
+		g_assert_cmpuint(f.calls, <=, 50);
+		done += got;
+		g_assert_cmpuint(++calls, <, all->len);
+	}
+	guint at = nth_accepted_from(0, 300) + 1;
+	LttvTracesetContextPosition *mark = lttv_traceset_context_position_new(r->ctx);
+	lttv_traceset_context_position_save(r->ctx, mark);
+	g_assert_cmpuint(lttv_process_traceset_seek_to_position(r->ctx, mark), ==, 0);
+	g_array_set_size(r->got, 0);
+	lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, 1, NULL);
+	assert_events(r->got, at, 1);
+	lttv_process_traceset_seek_position(r->ctx, mark, NULL);
+	/* Back over 200, 50 events examined at most per call (twice, as the
+	 * window where it lands is read again). */
+	for (done = 0; done < 200;) {
+		f.calls = 0;
+		done += lttv_process_traceset_seek_n_backward_limited(r->ctx, 200 - done, &lim);
+		g_assert_cmpuint(f.calls, <=, 100);
+	}
+	guint passed;
+	guint back = back_accepted(at, 200, &passed);
+	g_array_set_size(r->got, 0);
+	lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, 1, NULL);
+	assert_events(r->got, back, 1);
+	/* A bound below the events of the first window of time still moves
+	 * (the window is narrowed), the equal-times trace has groups of 4 or
+	 * 5 events at one time over 4 CPUs. */
+	lttv_process_traceset_seek_position(r->ctx, mark, NULL);
+	LttvSeekLimits tiny = { .max_examined = 2 };
+	for (done = 0; done < 200;)
+		done += lttv_process_traceset_seek_n_backward_limited(r->ctx, 200 - done, &tiny);
+	g_array_set_size(r->got, 0);
+	lttv_process_traceset_middle(r->ctx, LTT_TIME_INFINITE, 1, NULL);
+	assert_events(r->got, at - 200, 1);
+	/* A stop check that always stops: 255 events examined, then stop. */
+	lttv_process_traceset_seek_time(r->ctx, 0);
+	LttvSeekLimits stop = { .stop = stop_now };
+	g_assert_cmpuint(lttv_process_traceset_seek_n_forward_limited(r->ctx, 1000, &stop), ==, 255);
+	/* seek_to_position counts the events before a position. */
+	lttv_process_traceset_seek_time(r->ctx, 0);
+	g_assert_cmpuint(lttv_process_traceset_seek_to_position(r->ctx, mark), ==, at);
+	lttv_traceset_context_position_destroy(mark);
+}
+
+/* A zero time budget returns after one event; the next chunk goes on
+ * from there. */
 static void test_budget(Reader *r, gconstpointer data)
 {
 	guint64 n, total = 0;
 	while ((n = lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 0)) > 0) {
 		total += n;
-		g_assert_cmpuint(n, ==, MIN(1024u, all->len - (total - n)));
+		g_assert_cmpuint(n, ==, 1);
+		if (total == 100)
+			break;
 	}
+	while ((n = lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 1000)) > 0)
+		total += n;
+	g_assert_cmpuint(total, ==, all->len);
 	assert_events(r->got, 0, all->len);
 	/* A count, an end position and a hook still stop it. */
 	lttv_process_traceset_seek_time(r->ctx, 0);
@@ -378,6 +511,34 @@ static void test_budget(Reader *r, gconstpointer data)
 	g_assert_cmpuint(r->got->len, ==, 6010);
 	lttv_hooks_destroy(stopper);
 	lttv_traceset_context_position_destroy(pos);
+}
+
+/* Hooks that take at least 250 us each (busy: the clock must move). */
+static gboolean slow_hook(void *hook_data, void *call_data)
+{
+	gint64 until = g_get_monotonic_time() + 250;
+	while (g_get_monotonic_time() < until)
+		;
+	return FALSE;
+}
+
+/* Regression: the clock was read every 1,024 events, so a 20 ms budget
+ * with 250 us hooks took 256 ms.  Each event takes 250 us or more (more
+ * when the machine is busy), so a budget of 20 ms holds at most 80 of
+ * them, plus the one that crosses the deadline: whatever the load, more
+ * than 84 means the budget was overshot by over a millisecond of hooks. */
+static void test_budget_slow_hooks(Reader *r, gconstpointer data)
+{
+	LttvHooks *slow = lttv_hooks_new();
+	lttv_hooks_add(slow, slow_hook, NULL, LTTV_PRIO_DEFAULT);
+	lttv_process_traceset_begin(r->ctx, NULL, NULL, NULL, slow, NULL);
+	for (int k = 0; k < 3; k++) {
+		guint64 n = lttv_process_traceset_middle_budget(r->ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL, 20000);
+		g_assert_cmpuint(n, >=, 1);
+		g_assert_cmpuint(n, <=, 84);
+	}
+	lttv_process_traceset_end(r->ctx, NULL, NULL, NULL, slow, NULL);
+	lttv_hooks_destroy(slow);
 }
 
 /* Two contexts on the same (shared) traces, read in turns. */
@@ -491,6 +652,8 @@ int main(int argc, char **argv)
 			{ "/seek/time", test_seek_time }, { "/seek/positions", test_positions },
 			{ "/seek/middle-time", test_middle_time }, { "/seek/hook-stops", test_hook_stops },
 			{ "/seek/n-events", test_seek_n }, { "/seek/budget", test_budget },
+			{ "/seek/budget-slow-hooks", test_budget_slow_hooks },
+			{ "/seek/n-limited", test_seek_n_limited }, { "/seek/n-bounded", test_seek_n_bounded },
 		};
 		for (guint i = 0; i < G_N_ELEMENTS(tests); i++) {
 			char *name = g_strconcat(tests[i].name, suffix, NULL);

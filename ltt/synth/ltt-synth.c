@@ -17,6 +17,7 @@
 #define SYNTH_KERNEL "6.1.0-synth"
 #define SYNTH_CLOCK_OFFSET G_GINT64_CONSTANT(1700000000000000000)
 
+/* Messages read "ltt-synth: OPTION VALUE: expected ...". */
 static gboolean parse_u64(const char *option, const char *text, guint64 min, guint64 max,
                           guint64 *out, GError **error)
 {
@@ -24,8 +25,24 @@ static gboolean parse_u64(const char *option, const char *text, guint64 min, gui
 
 	if (!g_ascii_string_to_unsigned(text, 10, min, max, &v, NULL)) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-		            "%s: \"%s\" is not an integer between %" G_GUINT64_FORMAT " and %"
+		            "%s %s: expected an integer from %" G_GUINT64_FORMAT " to %"
 		            G_GUINT64_FORMAT, option, text, min, max);
+		return FALSE;
+	}
+	*out = v;
+	return TRUE;
+}
+
+/* A block size is a power of two in the format's bounds. */
+static gboolean parse_block_size(const char *text, guint64 *out, GError **error)
+{
+	guint64 v;
+
+	if (!g_ascii_string_to_unsigned(text, 10, LTT_BLOCK_SIZE_MIN, LTT_BLOCK_SIZE_MAX, &v, NULL) ||
+	    (v & (v - 1)) != 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "--block-size %s: expected a power of two from %u to %u", text,
+		            (guint) LTT_BLOCK_SIZE_MIN, (guint) LTT_BLOCK_SIZE_MAX);
 		return FALSE;
 	}
 	*out = v;
@@ -63,7 +80,7 @@ int main(int argc, char **argv)
 		{ "big-endian", 0, 0, G_OPTION_ARG_NONE, &big_endian,
 		  "Write a big-endian trace (default: little-endian)", NULL },
 		{ "force", 0, 0, G_OPTION_ARG_NONE, &force, "Replace a trace already in DIR", NULL },
-		{ "version", 0, 0, G_OPTION_ARG_NONE, &version, "Print the version and exit", NULL },
+		{ "version", 'V', 0, G_OPTION_ARG_NONE, &version, "Print the version and exit", NULL },
 		{ NULL }
 	};
 	GOptionContext *ctx = g_option_context_new("- write a synthetic kernel trace");
@@ -89,7 +106,7 @@ int main(int argc, char **argv)
 		                  "unexpected argument \"%s\"", argv[1]), FALSE);
 	if (ok && !out_dir)
 		ok = (g_set_error(&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-		                  "missing -o DIR (see --help)"), FALSE);
+		                  "missing -o DIR"), FALSE);
 	if (ok && cpus && (ok = parse_u64("--cpus", cpus, 1, 4096, &v, &error)))
 		cfg.cpus = (guint) v;
 	if (ok && processes && (ok = parse_u64("--processes", processes, 1, 1000000, &v, &error)))
@@ -103,15 +120,11 @@ int main(int argc, char **argv)
 	if (ok && lost_every)
 		ok = parse_u64("--lost-every", lost_every, 1, G_MAXUINT64, &cfg.lost_every, &error);
 	if (ok && block_size)
-		ok = parse_u64("--block-size", block_size, LTT_BLOCK_SIZE_MIN, LTT_BLOCK_SIZE_MAX, &bs,
-		               &error);
-	if (ok && (bs & (bs - 1)) != 0)
-		ok = (g_set_error(&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-		                  "--block-size: %" G_GUINT64_FORMAT " is not a power of two", bs), FALSE);
+		ok = parse_block_size(block_size, &bs, &error);
 	if (ok && cfg.events < synth_model_statedump_events(&cfg))
 		ok = (g_set_error(&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-		                  "--events: at least %" G_GUINT64_FORMAT
-		                  " needed for the state dump of this machine",
+		                  "--events %" G_GUINT64_FORMAT ": expected at least %" G_GUINT64_FORMAT
+		                  " (the state dump of this machine)", cfg.events,
 		                  synth_model_statedump_events(&cfg)), FALSE);
 	cfg.block_size = (guint32) bs;
 	cfg.start_in_syscall = start_in_syscall;
@@ -149,7 +162,8 @@ int main(int argc, char **argv)
 		ok = FALSE;
 
 	if (!ok)
-		fprintf(stderr, "ltt-synth: %s\n", error ? error->message : "failed");
+		fprintf(stderr, "ltt-synth: %s%s\n", error ? error->message : "failed",
+		        error && error->domain == G_OPTION_ERROR ? " (try ltt-synth --help)" : "");
 	g_clear_error(&error);
 	g_free(tracer);
 	g_free(out_dir);

@@ -1,15 +1,28 @@
-/* hook.c: priority-sorted, reference-counted hook lists. */
+/* hook.c: priority-sorted, reference-counted hook lists whose references
+ * remember their owner. */
 #include <string.h>
 #include "hook.h"
 #include "hook-private.h"
+#include "module.h"
 
 guint64 lttv_hooks_changes;
+
+/* Who holds some of a hook's references. */
+typedef struct {
+	gconstpointer owner;
+	guint count;
+} OwnerRefs;
 
 typedef struct {
 	LttvHook f;
 	void *hook_data;
 	LttvHookPriority prio;
-	guint ref_count;
+	guint ref_count;            /* the sum of the owners' counts */
+	guint n_owners;
+	/* Shared with the copies of the vector made while a call held it:
+	 * calls read f and hook_data only, and the array is freed when the
+	 * hook leaves the list (or the list is destroyed). */
+	OwnerRefs *owners;
 } LttvHookClosure;
 
 /* The hooks of a list.  A call in progress holds the vector (users > 0); a
@@ -22,9 +35,14 @@ typedef struct {
 	LttvHookClosure items[];
 } HookVec;
 
+/* Every list of the process is linked, so that a module's hooks can be
+ * removed from all of them when it is unloaded. */
 struct _LttvHooks {
 	HookVec *vec;
+	LttvHooks *prev, *next;
 };
+
+static LttvHooks *all_lists;
 
 static HookVec *vec_alloc(guint cap)
 {
@@ -64,6 +82,11 @@ LttvHooks *lttv_hooks_new(void)
 {
 	LttvHooks *h = g_new(LttvHooks, 1);
 	h->vec = vec_alloc(4);
+	h->prev = NULL;
+	h->next = all_lists;
+	if (all_lists != NULL)
+		all_lists->prev = h;
+	all_lists = h;
 	lttv_hooks_changes++;
 	return h;
 }
@@ -73,7 +96,15 @@ void lttv_hooks_destroy(LttvHooks *h)
 	if (h == NULL)
 		return;
 	lttv_hooks_changes++;
+	for (guint i = 0; i < h->vec->len; i++)
+		g_free(h->vec->items[i].owners);
 	vec_release(h->vec);
+	if (h->prev != NULL)
+		h->prev->next = h->next;
+	else
+		all_lists = h->next;
+	if (h->next != NULL)
+		h->next->prev = h->prev;
 	g_free(h);
 }
 
@@ -85,12 +116,51 @@ static gint find(const HookVec *v, LttvHook f, void *hook_data)
 	return -1;
 }
 
-static void add_counted(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p, guint count)
+static void owner_add(LttvHookClosure *c, gconstpointer owner, guint count)
+{
+	c->ref_count += count;
+	for (guint k = 0; k < c->n_owners; k++)
+		if (c->owners[k].owner == owner) {
+			c->owners[k].count += count;
+			return;
+		}
+	c->owners = g_renew(OwnerRefs, c->owners, c->n_owners + 1);
+	c->owners[c->n_owners++] = (OwnerRefs) { owner, count };
+}
+
+/* Drops up to count references of owner; with any_owner, the rest from
+ * the other owners, latest first.  Returns how many were dropped. */
+static guint owner_drop(LttvHookClosure *c, gconstpointer owner, guint count, gboolean any_owner)
+{
+	guint dropped = 0;
+	for (guint k = c->n_owners; k-- > 0 && dropped < count;) {
+		if (c->owners[k].owner != owner)
+			continue;
+		guint d = MIN(count - dropped, c->owners[k].count);
+		c->owners[k].count -= d;
+		dropped += d;
+	}
+	for (guint k = c->n_owners; any_owner && k-- > 0 && dropped < count;) {
+		guint d = MIN(count - dropped, c->owners[k].count);
+		c->owners[k].count -= d;
+		dropped += d;
+	}
+	guint kept = 0;
+	for (guint k = 0; k < c->n_owners; k++)
+		if (c->owners[k].count > 0)
+			c->owners[kept++] = c->owners[k];
+	c->n_owners = kept;
+	c->ref_count -= dropped;
+	return dropped;
+}
+
+static void add_counted(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p,
+                        gconstpointer owner, guint count)
 {
 	gint found = find(h->vec, f, hook_data);
 	HookVec *v = writable(h);
 	if (found >= 0) {
-		v->items[found].ref_count += count;
+		owner_add(&v->items[found], owner, count);
 		return;
 	}
 	/* After every hook of the same priority: stable order. */
@@ -98,14 +168,22 @@ static void add_counted(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPrior
 	while (pos > 0 && v->items[pos - 1].prio > p)
 		pos--;
 	memmove(&v->items[pos + 1], &v->items[pos], (v->len - pos) * sizeof(LttvHookClosure));
-	v->items[pos] = (LttvHookClosure) { f, hook_data, p, count };
+	v->items[pos] = (LttvHookClosure) { f, hook_data, p, 0, 0, NULL };
+	owner_add(&v->items[pos], owner, count);
 	v->len++;
 }
 
 void lttv_hooks_add(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p)
 {
 	g_return_if_fail(h != NULL && f != NULL);
-	add_counted(h, f, hook_data, p, 1);
+	add_counted(h, f, hook_data, p, lttv_module_current(), 1);
+}
+
+void lttv_hooks_add_owned(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p,
+                          gconstpointer owner)
+{
+	g_return_if_fail(h != NULL && f != NULL);
+	add_counted(h, f, hook_data, p, owner, 1);
 }
 
 void lttv_hooks_add_list(LttvHooks *h, const LttvHooks *list)
@@ -115,38 +193,55 @@ void lttv_hooks_add_list(LttvHooks *h, const LttvHooks *list)
 		return;
 	const HookVec *src = list->vec;
 	for (guint i = 0; i < src->len; i++)
-		add_counted(h, src->items[i].f, src->items[i].hook_data, src->items[i].prio,
-		            src->items[i].ref_count);
+		for (guint k = 0; k < src->items[i].n_owners; k++)
+			add_counted(h, src->items[i].f, src->items[i].hook_data, src->items[i].prio,
+			            src->items[i].owners[k].owner, src->items[i].owners[k].count);
 }
 
-static void remove_at(LttvHooks *h, gint i, guint count)
+/* Drops references of hook i (owner's first, see owner_drop); the hook
+ * leaves the list with its last reference. */
+static guint drop_at(LttvHooks *h, gint i, gconstpointer owner, guint count, gboolean any_owner)
 {
 	if (i < 0)
-		return;
+		return 0;
 	HookVec *v = writable(h);
-	if (v->items[i].ref_count > count) {
-		v->items[i].ref_count -= count;
-		return;
+	LttvHookClosure *c = &v->items[i];
+	guint dropped = owner_drop(c, owner, count, any_owner);
+	if (c->ref_count == 0) {
+		g_free(c->owners);
+		memmove(&v->items[i], &v->items[i + 1], (v->len - (guint) i - 1) * sizeof(LttvHookClosure));
+		v->len--;
 	}
-	memmove(&v->items[i], &v->items[i + 1], (v->len - (guint) i - 1) * sizeof(LttvHookClosure));
-	v->len--;
+	return dropped;
 }
 
 void lttv_hooks_remove_data(LttvHooks *h, LttvHook f, void *hook_data)
 {
 	g_return_if_fail(h != NULL);
-	remove_at(h, find(h->vec, f, hook_data), 1);
+	drop_at(h, find(h->vec, f, hook_data), lttv_module_current(), 1, TRUE);
 }
 
-void lttv_hooks_remove(LttvHooks *h, LttvHook f)
+guint lttv_hooks_remove_owner(LttvHooks *h, gconstpointer owner)
 {
-	g_return_if_fail(h != NULL);
-	const HookVec *v = h->vec;
-	for (guint i = 0; i < v->len; i++)
-		if (v->items[i].f == f) {
-			remove_at(h, (gint) i, 1);
-			return;
-		}
+	g_return_val_if_fail(h != NULL, 0);
+	guint dropped = 0;
+	for (guint i = h->vec->len; i-- > 0;) {
+		const LttvHookClosure *c = &h->vec->items[i];
+		for (guint k = 0; k < c->n_owners; k++)
+			if (c->owners[k].owner == owner) {
+				dropped += drop_at(h, (gint) i, owner, G_MAXUINT, FALSE);
+				break;
+			}
+	}
+	return dropped;
+}
+
+guint lttv_hooks_remove_owner_everywhere(gconstpointer owner)
+{
+	guint dropped = 0;
+	for (LttvHooks *h = all_lists; h != NULL; h = h->next)
+		dropped += lttv_hooks_remove_owner(h, owner);
+	return dropped;
 }
 
 void lttv_hooks_remove_list(LttvHooks *h, const LttvHooks *list)
@@ -156,13 +251,27 @@ void lttv_hooks_remove_list(LttvHooks *h, const LttvHooks *list)
 		return;
 	if (list == h) {
 		HookVec *v = writable(h);
+		for (guint i = 0; i < v->len; i++)
+			g_free(v->items[i].owners);
 		v->len = 0;
 		return;
 	}
 	const HookVec *src = list->vec;
 	for (guint i = 0; i < src->len; i++)
-		remove_at(h, find(h->vec, src->items[i].f, src->items[i].hook_data),
-		          src->items[i].ref_count);
+		for (guint k = 0; k < src->items[i].n_owners; k++)
+			drop_at(h, find(h->vec, src->items[i].f, src->items[i].hook_data),
+			        src->items[i].owners[k].owner, src->items[i].owners[k].count, TRUE);
+}
+
+guint lttv_hooks_owner_refs(const LttvHooks *h, guint i, gconstpointer owner)
+{
+	if (h == NULL || i >= h->vec->len)
+		return 0;
+	const LttvHookClosure *c = &h->vec->items[i];
+	for (guint k = 0; k < c->n_owners; k++)
+		if (c->owners[k].owner == owner)
+			return c->owners[k].count;
+	return 0;
 }
 
 guint lttv_hooks_number(const LttvHooks *h)

@@ -8,7 +8,17 @@
  * has been removed as many times as it was added.
  *
  * A list may be changed from inside one of its hooks: the call in progress
- * goes on over the list as it was when the call started. */
+ * goes on over the list as it was when the call started.
+ *
+ * Each reference remembers its owner: by default the module whose init or
+ * destroy is running (lttv_module_current(), NULL outside them), or the
+ * pointer given to lttv_hooks_add_owned (a viewer, a request).  Unloading
+ * a module removes the references it owns from every list, so that no
+ * list keeps a function whose code is gone; a viewer that closes removes
+ * its own with lttv_hooks_remove_owner.
+ *
+ * Thread rule: hook lists, like contexts and viewers, belong to the main
+ * thread (lists are linked together and counted without locks). */
 #ifndef LTTV_HOOK_H
 #define LTTV_HOOK_H
 
@@ -34,21 +44,34 @@ LttvHooks *lttv_hooks_new(void);
 void lttv_hooks_destroy(LttvHooks *h);
 
 /* Adds (f, hook_data) at priority p, or counts one more reference when the
- * pair is already there (its priority stays the first one given). */
+ * pair is already there (its priority stays the first one given).  The
+ * reference's owner is lttv_module_current(). */
 void lttv_hooks_add(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p);
-/* Adds every hook of list, each as many times as list holds it. */
+/* The same with an explicit owner (any pointer; NULL: nobody). */
+void lttv_hooks_add_owned(LttvHooks *h, LttvHook f, void *hook_data, LttvHookPriority p,
+                          gconstpointer owner);
+/* Adds every hook of list, each as many times as list holds it, with the
+ * owners list gave them. */
 void lttv_hooks_add_list(LttvHooks *h, const LttvHooks *list);
-/* Drops one reference of (f, hook_data); nothing happens if absent. */
+/* Drops one reference of (f, hook_data), the current module's if it holds
+ * one, else the latest owner's; nothing happens if absent.  (There is no
+ * removal by function alone: with lists shared by viewers it would remove
+ * another viewer's hook.) */
 void lttv_hooks_remove_data(LttvHooks *h, LttvHook f, void *hook_data);
-/* Drops one reference of the first hook with function f, whatever its data. */
-void lttv_hooks_remove(LttvHooks *h, LttvHook f);
 /* Drops, for each hook of list, the references list holds. */
 void lttv_hooks_remove_list(LttvHooks *h, const LttvHooks *list);
+/* Drops every reference owner holds in h; returns how many. */
+guint lttv_hooks_remove_owner(LttvHooks *h, gconstpointer owner);
+/* The same in every hook list of the process (module unloading calls it
+ * with the module's name, as lttv_module_current() returned it). */
+guint lttv_hooks_remove_owner_everywhere(gconstpointer owner);
 
 guint lttv_hooks_number(const LttvHooks *h);
 /* The i-th hook in calling order; FALSE when i is out of range. */
 gboolean lttv_hooks_get(const LttvHooks *h, guint i, LttvHook *f, void **hook_data,
                         LttvHookPriority *p, guint *ref_count);
+/* References of the i-th hook that owner holds. */
+guint lttv_hooks_owner_refs(const LttvHooks *h, guint i, gconstpointer owner);
 
 /* Calls every hook; returns the OR of their results.  h may be NULL. */
 gboolean lttv_hooks_call(LttvHooks *h, void *call_data);
@@ -85,7 +108,8 @@ void lttv_hooks_by_id_remove_list(LttvHooksById *h, const LttvHooksById *src);
  * in a hash table, so that no id sizes an allocation. */
 #define LTTV_HOOKS_BY_ID_DENSE 65536U
 
-/* Exposed so that the per-event lookup is inlined. */
+/* Private (exposed only so that the per-event lookup is inlined): use the
+ * functions above. */
 struct _LttvHooksById {
 	LttvHooks **lists;      /* indexed by id < LTTV_HOOKS_BY_ID_DENSE; NULL where none */
 	guint len;

@@ -42,6 +42,9 @@
  *                          non-zero (before hooks/main/before)
  *   batch/filter           (pointer) the LttvFilter selecting events, or NULL
  *                          (set by textFilter; filter.h)
+ *   batch/time_range       (int) non-zero when lttv's --begin/--end are given;
+ *                          then batch/begin and batch/end (LttTime, LTTV_TIME
+ *                          values) are the first and last times to deliver
  *   status                 (int) a module that failed (after printing why) sets it
  *                          non-zero: lttv exits with status 1
  *   damaged                (int) set non-zero by batchAnalysis when a trace had

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <ltdl.h>
 #include "module.h"
+#include "hook.h"
 
 #ifndef LTTV_PLUGIN_DIR
 #error "LTTV_PLUGIN_DIR must be defined by the build"
@@ -19,6 +20,7 @@ struct _LttvModule {
 static GPtrArray *loaded;         /* LttvModule *, load order */
 static GPtrArray *loading;        /* names whose prerequisites are being loaded */
 static GPtrArray *user_paths;     /* char *, from lttv_module_add_path */
+static GPtrArray *default_paths;  /* char *, from lttv_module_add_default_path */
 static gboolean ltdl_ready;
 static const char *current;
 
@@ -31,8 +33,14 @@ void lttv_module_add_path(const char *dir)
 	g_ptr_array_add(user_paths, g_strdup(dir));
 }
 
-/* The search path, in order. */
-static GPtrArray *search_path(void)
+void lttv_module_add_default_path(const char *dir)
+{
+	if (default_paths == NULL)
+		default_paths = g_ptr_array_new_with_free_func(g_free);
+	g_ptr_array_add(default_paths, g_strdup(dir));
+}
+
+GPtrArray *lttv_module_search_path(void)
 {
 	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
 	for (guint i = 0; user_paths != NULL && i < user_paths->len; i++)
@@ -45,6 +53,8 @@ static GPtrArray *search_path(void)
 				g_ptr_array_add(dirs, g_strdup(*p));
 		g_strfreev(parts);
 	}
+	for (guint i = 0; default_paths != NULL && i < default_paths->len; i++)
+		g_ptr_array_add(dirs, g_strdup(g_ptr_array_index(default_paths, i)));
 	g_ptr_array_add(dirs, g_strdup(LTTV_PLUGIN_DIR));
 	return dirs;
 }
@@ -80,7 +90,7 @@ static lt_dlhandle open_library(const char *name, char **file, GError **error)
 		}
 		ltdl_ready = TRUE;
 	}
-	GPtrArray *dirs = search_path();
+	GPtrArray *dirs = lttv_module_search_path();
 	lt_dlhandle h = NULL;
 	GString *searched = g_string_new(NULL);
 	for (guint i = 0; i < dirs->len && h == NULL; i++) {
@@ -200,6 +210,7 @@ LttvModule *lttv_module_require(const char *name, GError **error)
 	gboolean ok = info->init == NULL || info->init(&sub);
 	current = saved;
 	if (!ok) {
+		lttv_hooks_remove_owner_everywhere(info->name);
 		g_set_error(error, LTTV_MODULE_ERROR, LTTV_MODULE_ERROR_INIT, "module \"%s\" (%s): %s",
 		            name, file, sub != NULL ? sub->message : "initialisation failed");
 		g_clear_error(&sub);
@@ -229,6 +240,8 @@ void lttv_module_release(LttvModule *m)
 	if (m->info->destroy != NULL)
 		m->info->destroy();
 	current = saved;
+	/* Hooks the module left behind would call code about to be unmapped. */
+	lttv_hooks_remove_owner_everywhere(m->info->name);
 	g_ptr_array_remove(loaded, m);
 	release_prerequisites(m->prerequisites);
 	lt_dlclose(m->handle);
@@ -278,6 +291,7 @@ void lttv_module_unload_all(void)
 		g_ptr_array_free(user_paths, TRUE);
 		user_paths = NULL;
 	}
+	g_clear_pointer(&default_paths, g_ptr_array_unref);
 	if (ltdl_ready) {
 		lt_dlexit();
 		ltdl_ready = FALSE;

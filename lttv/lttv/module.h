@@ -3,8 +3,10 @@
  * A module is the library "NAME.la"/"NAME.so" (libtool -module
  * -avoid-version, no "lib" prefix) found in the search path: directories
  * added with lttv_module_add_path() (the -L option), then the directories of
- * the LTTV_MODULE_PATH environment variable (colon-separated, to run from a
- * build tree), then LTTV_PLUGIN_DIR where `make install` puts them.
+ * the LTTV_MODULE_PATH environment variable (colon-separated), then the
+ * default directories (lttv_module_add_default_path: the lttv command adds
+ * its build tree's module folders when it runs from one), then
+ * LTTV_PLUGIN_DIR where `make install` puts them.
  *
  * Each module defines its description with LTTV_MODULE().  Requiring a
  * module loads its prerequisites first (each one required, so counted once
@@ -55,6 +57,11 @@ typedef struct _LttvModule LttvModule;
 /* Appends dir to the search path (before LTTV_MODULE_PATH and the plugin
  * directory). */
 void lttv_module_add_path(const char *dir);
+/* Appends dir to the directories searched after LTTV_MODULE_PATH and before
+ * the plugin directory. */
+void lttv_module_add_default_path(const char *dir);
+/* The directories searched, in order (char *, freed with the array). */
+GPtrArray *lttv_module_search_path(void);
 
 /* Loads name (if not loaded) and counts one use.  NULL + error naming the
  * module, the library and the reason. */

@@ -22,6 +22,8 @@ typedef struct {
 static GPtrArray *options;         /* LttvOption *, registration order */
 static guint generation;           /* bumped by every add/remove */
 static char *failure;              /* set by lttv_option_fail */
+static LttvHook argument_hook;     /* lttv_option_set_argument_hook */
+static void *argument_hook_data;
 
 G_DEFINE_QUARK(lttv-option-error-quark, lttv_option_error)
 
@@ -107,6 +109,32 @@ void lttv_option_remove(const char *long_name)
 	}
 }
 
+void lttv_option_set_argument_hook(LttvHook hook, void *hook_data)
+{
+	argument_hook = hook;
+	argument_hook_data = hook_data;
+}
+
+/* Hands each argument that is not an option to the argument hook. */
+static gboolean take_arguments(poptContext ctx, GError **error)
+{
+	const char *arg;
+	while ((arg = poptGetArg(ctx)) != NULL) {
+		if (argument_hook == NULL) {
+			g_set_error(error, LTTV_OPTION_ERROR, LTTV_OPTION_ERROR_PARSE,
+			            "unexpected argument \"%s\"", arg);
+			return FALSE;
+		}
+		if (argument_hook(argument_hook_data, (void *) arg)) {
+			g_set_error(error, LTTV_OPTION_ERROR, LTTV_OPTION_ERROR_HOOK, "%s",
+			            failure != NULL ? failure : "failed");
+			g_clear_pointer(&failure, g_free);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
 void lttv_option_clear(void)
 {
 	if (options != NULL) {
@@ -115,6 +143,8 @@ void lttv_option_clear(void)
 		generation++;
 	}
 	g_clear_pointer(&failure, g_free);
+	argument_hook = NULL;
+	argument_hook_data = NULL;
 }
 
 void lttv_option_fail(const char *format, ...)
@@ -230,11 +260,8 @@ gboolean lttv_option_parse(int argc, char **argv, GError **error)
 			            poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
 			ok = FALSE;
 		}
-		if (ok && !restart && poptPeekArg(ctx) != NULL) {
-			g_set_error(error, LTTV_OPTION_ERROR, LTTV_OPTION_ERROR_PARSE,
-			            "unexpected argument \"%s\"", poptPeekArg(ctx));
-			ok = FALSE;
-		}
+		if (ok && !restart)
+			ok = take_arguments(ctx, error);
 		poptFreeContext(ctx);
 		g_free(table);
 		g_ptr_array_free(snapshot, TRUE);
@@ -261,7 +288,7 @@ void lttv_option_print_help(FILE *out, const char *program)
 				continue;
 			char *left = g_strdup_printf("%s%c%s--%s%s%s", o->short_name ? "-" : "  ",
 			                             o->short_name ? o->short_name : ' ',
-			                             o->short_name ? ", " : "  ", o->long_name,
+			                             o->short_name ? ", " : " ", o->long_name,
 			                             o->type == LTTV_OPT_NONE ? "" : "=",
 			                             o->type == LTTV_OPT_NONE ? "" :
 			                             (o->arg_description ? o->arg_description : "ARG"));

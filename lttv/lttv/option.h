@@ -45,8 +45,13 @@ void lttv_option_remove(const char *long_name);
 /* For option hooks: the message lttv_option_parse reports. */
 void lttv_option_fail(const char *format, ...) G_GNUC_PRINTF(1, 2);
 
+/* The hook each argument that is not an option goes to (call_data: the
+ * text), in order, once every option was parsed; a TRUE return is a failure
+ * reported as for option hooks.  Without one, such an argument is an error. */
+void lttv_option_set_argument_hook(LttvHook hook, void *hook_data);
+
 /* Parses argv[1..argc-1].  Fails at the first unknown option, malformed
- * argument, failing hook or non-option argument, with a message naming it. */
+ * argument, failing hook or unexpected argument, with a message naming it. */
 gboolean lttv_option_parse(int argc, char **argv, GError **error);
 
 /* Help for every registered option, grouped by owner ("lttv" for the core). */

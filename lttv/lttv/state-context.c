@@ -1,7 +1,10 @@
 /* state-context.c: process states driven by a traceset context's hooks.
- * Full passes and replays run on a private context over the same traceset
+ * Full passes and replays run on a private context over the same traces
  * (contexts share traces and re-seek what another moved), so the user's
- * context and its hooks are left alone. */
+ * context and its hooks are left alone.  The private context is made from
+ * the traces the user's context reads, not from its traceset, which may
+ * have gained traces since: the per-trace arrays have one entry per trace
+ * of the user's context. */
 #include "config.h"
 #include "state-context.h"
 #include "checkpoint-private.h"
@@ -17,6 +20,7 @@ struct _LttvContextState {
 	LttvCheckpoints **recording;       /* non-NULL: apply and record */
 	const LttvCheckpoint **resume;     /* replay: skip what this checkpoint holds */
 	gboolean *replaying;
+	LttvTraceset *private_ts;          /* the traces of ctx, for private_ctx */
 	LttvTracesetContext *private_ctx;
 	guint hooked;                      /* add_hooks calls not yet undone */
 };
@@ -127,8 +131,10 @@ void lttv_context_state_free(LttvContextState *cs)
 		lttv_trace_state_free(cs->states[i]);
 		lttv_checkpoints_free(cs->checkpoints[i]);
 	}
-	if (cs->private_ctx != NULL)
+	if (cs->private_ctx != NULL) {
 		g_object_unref(cs->private_ctx);
+		lttv_traceset_destroy(cs->private_ts);
+	}
 	g_free(cs->states);
 	g_free(cs->stats);
 	g_free(cs->checkpoints);
@@ -166,17 +172,21 @@ static gboolean pass_hook(void *hook_data, void *call_data)
 	return FALSE;
 }
 
-/* Delivers the events of [from, to) of the traceset to pass_hook only. */
-static void private_pass(LttvContextState *cs, LttTime from, LttTime to)
+/* Delivers the events from time from up to time to or position end (NULL:
+ * none), excluded, of the traceset to pass_hook only. */
+static void private_pass(LttvContextState *cs, LttTime from, LttTime to,
+                         const LttvTracesetContextPosition *end)
 {
 	LttvHooks *hooks = lttv_hooks_new();
 
-	if (cs->private_ctx == NULL)
-		cs->private_ctx = lttv_traceset_context_new(cs->ctx->ts);
+	if (cs->private_ctx == NULL) {
+		cs->private_ts = lttv_traceset_context_snapshot(cs->ctx);
+		cs->private_ctx = lttv_traceset_context_new(cs->private_ts);
+	}
 	lttv_hooks_add(hooks, pass_hook, cs, LTTV_PRIO_STATE);
 	lttv_process_traceset_begin(cs->private_ctx, NULL, NULL, NULL, hooks, NULL);
 	lttv_process_traceset_seek_time(cs->private_ctx, from);
-	lttv_process_traceset_middle(cs->private_ctx, to, G_MAXUINT64, NULL);
+	lttv_process_traceset_middle(cs->private_ctx, to, G_MAXUINT64, end);
 	lttv_process_traceset_end(cs->private_ctx, NULL, NULL, NULL, hooks, NULL);
 	lttv_hooks_destroy(hooks);
 }
@@ -220,7 +230,7 @@ void lttv_context_state_compute_checkpoints(LttvContextState *cs, guint interval
 	cs->states = g_new0(LttvTraceState *, cs->n);
 	for (i = 0; i < cs->n; i++)
 		cs->states[i] = lttv_trace_state_new(cs->ctx->traces[i]->t);
-	private_pass(cs, LTT_TIME_ZERO, LTT_TIME_INFINITE);
+	private_pass(cs, LTT_TIME_ZERO, LTT_TIME_INFINITE, NULL);
 	for (i = 0; i < cs->n; i++) {
 		lttv_trace_state_free(cs->states[i]);
 		if (cs->recording[i] == NULL)
@@ -234,7 +244,10 @@ void lttv_context_state_compute_checkpoints(LttvContextState *cs, guint interval
 	cs->states = kept;
 }
 
-void lttv_context_state_seek_time(LttvContextState *cs, LttTime t)
+/* Every state as just before the event at time t or at position end
+ * (NULL: the first event at or after t): nearest checkpoint before t,
+ * then a state-only replay on the private context. */
+static void restore(LttvContextState *cs, LttTime t, const LttvTracesetContextPosition *end)
 {
 	LttTime from = LTT_TIME_INFINITE;
 	guint i;
@@ -250,10 +263,36 @@ void lttv_context_state_seek_time(LttvContextState *cs, LttTime t)
 		from = MIN(from, cp != NULL ? cp->state->time : LTT_TIME_ZERO);
 	}
 	if (cs->n > 0)
-		private_pass(cs, from, t);
+		private_pass(cs, from, end != NULL ? LTT_TIME_INFINITE : t, end);
 	for (i = 0; i < cs->n; i++) {
 		cs->resume[i] = NULL;
 		cs->replaying[i] = FALSE;
 	}
+}
+
+void lttv_context_state_seek_time(LttvContextState *cs, LttTime t)
+{
+	restore(cs, t, NULL);
 	lttv_process_traceset_seek_time(cs->ctx, t);
+}
+
+gboolean lttv_context_state_seek_position(LttvContextState *cs, const LttvTracesetContextPosition *pos,
+                                          GError **error)
+{
+	/* Seeking first checks that pos belongs to these traces. */
+	if (!lttv_process_traceset_seek_position(cs->ctx, pos, error))
+		return FALSE;
+	restore(cs, lttv_traceset_context_position_get_time(pos), pos);
+	return TRUE;
+}
+
+gboolean lttv_context_state_seek_event_number(LttvContextState *cs, LttvEventIndex *idx, guint64 n,
+                                              GError **error)
+{
+	LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(cs->ctx);
+	gboolean ok = lttv_event_index_position(idx, n, pos, error)
+	              && lttv_context_state_seek_position(cs, pos, error);
+
+	lttv_traceset_context_position_destroy(pos);
+	return ok;
 }

@@ -7,6 +7,7 @@
 
 #include <glib.h>
 #include "tracecontext.h"
+#include "event-index.h"
 #include "state.h"
 #include "checkpoint.h"
 #include "stats.h"
@@ -38,6 +39,15 @@ const LttvCheckpoints *lttv_context_state_checkpoints(const LttvContextState *cs
  * state as just before it: nearest checkpoint, then a state-only replay on a
  * private context.  Without checkpoints the replay starts at the beginning. */
 void lttv_context_state_seek_time(LttvContextState *cs, LttTime t);
+/* The same for the event at pos (saved from a context over the same
+ * traces): every state as just before it, and it is the next event ctx
+ * delivers.  FALSE + error (ctx and states untouched) when pos belongs to
+ * another traceset. */
+gboolean lttv_context_state_seek_position(LttvContextState *cs, const LttvTracesetContextPosition *pos,
+                                          GError **error);
+/* The same for event number n of idx (an index of ctx's traces). */
+gboolean lttv_context_state_seek_event_number(LttvContextState *cs, LttvEventIndex *idx, guint64 n,
+                                              GError **error);
 
 /* Statistics of every trace from time start on (usually where the context
  * was just seeked to): the state hook then counts each event before

@@ -181,18 +181,32 @@ static guint64 trace_events(LttTrace *trace)
 	return events;
 }
 
+/* The whole trace on one thread, read through a reader of its own. */
+static LttvStats *run_whole_private(LttTrace *trace, gboolean in_order, LttvTraceState **state, gboolean *redone)
+{
+	LttTrace *reader = ltt_trace_new_reader(trace);
+	LttvStats *s = lttv_stats_run_whole(reader, in_order, state, redone);
+
+	ltt_trace_take_reader_warnings(trace, reader);
+	/* The state holds its own reference on the reader. */
+	ltt_trace_unref(reader);
+	return s;
+}
+
 LttvStats *lttv_stats_run_trace_split(LttTrace *trace, LttTime split, LttvTraceState **state, gboolean *redone)
 {
 	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
 	Split sh = { .split = split, .head_next = start, .limit = start + (end - start) / 64 * 63 };
-	Side head = { .sh = &sh, .start = start }, tail = { .trace = trace, .sh = &sh, .start = start };
+	Side head = { .sh = &sh, .start = start }, tail = { .sh = &sh, .start = start };
 	gboolean in_order;
 	GThread *thread;
 
 	if (end <= start || split > end || (split != 0 && split <= start))
-		return lttv_stats_run_whole(trace, FALSE, state, redone);
-	/* The head reads through cursors of its own. */
+		return run_whole_private(trace, FALSE, state, redone);
+	/* Each side reads through cursors of its own: the trace's belong to
+	 * the contexts that read it. */
 	head.trace = ltt_trace_new_reader(trace);
+	tail.trace = ltt_trace_new_reader(trace);
 	head.step = tail.step = MAX((end - start) / SPLIT_STEPS, 1);
 	pthread_mutex_init(&sh.lock, NULL);
 	pthread_cond_init(&sh.cond, NULL);
@@ -201,11 +215,14 @@ LttvStats *lttv_stats_run_trace_split(LttTrace *trace, LttTime split, LttvTraceS
 	g_thread_join(thread);
 	pthread_mutex_destroy(&sh.lock);
 	pthread_cond_destroy(&sh.cond);
+	/* The tail read every event up to the end: its warnings are the trace's. */
+	ltt_trace_take_reader_warnings(trace, tail.trace);
+	ltt_trace_unref(head.trace);
+	ltt_trace_unref(tail.trace);
 	/* The tail must have events from the split on (else the head's close
 	 * went past the trace's last event). */
 	if (!sh.stop && !tail.conflict && tail.ts->time >= sh.split && lttv_stats_join(tail.s, head.s)) {
 		side_free(&head);
-		ltt_trace_unref(head.trace);
 		if (redone != NULL)
 			*redone = FALSE;
 		*state = tail.ts;
@@ -215,8 +232,7 @@ LttvStats *lttv_stats_run_trace_split(LttTrace *trace, LttTime split, LttvTraceS
 	in_order = head.conflict || tail.conflict;
 	side_free(&head);
 	side_free(&tail);
-	ltt_trace_unref(head.trace);
-	return lttv_stats_run_whole(trace, in_order, state, redone);
+	return run_whole_private(trace, in_order, state, redone);
 }
 
 LttvStats *lttv_stats_run_trace_threads(LttTrace *trace, guint threads, LttvTraceState **state, gboolean *redone)
@@ -224,7 +240,7 @@ LttvStats *lttv_stats_run_trace_threads(LttTrace *trace, guint threads, LttvTrac
 	if (threads == 0)
 		threads = g_get_num_processors();
 	if (threads < 2 || trace_events(trace) < SPLIT_MIN_EVENTS)
-		return lttv_stats_run_whole(trace, FALSE, state, redone);
+		return run_whole_private(trace, FALSE, state, redone);
 	return lttv_stats_run_trace_split(trace, 0, state, redone);
 }
 

@@ -38,8 +38,11 @@ void lttv_stats_free(LttvStats *s);
  * running task wait for time order (doc/analysis.md §3.1).  *redone (when
  * not NULL) says whether the trace needed plain time order after all (a
  * task running on two CPUs at once after lost events, a state dump in the
- * middle of the trace) and was read twice.  Moves the trace's tracefile
- * cursors. */
+ * middle of the trace) and was read twice.  Reads through readers of its
+ * own (ltt_trace_new_reader): the tracefile cursors of trace, which the
+ * contexts reading it share, are not moved.  The state's trace
+ * (lttv_trace_state_trace) is such a reader of trace; damage met while
+ * reading is added to trace's warnings. */
 LttvStats *lttv_stats_run_trace(LttTrace *trace, LttvTraceState **state, gboolean *redone);
 /* The same with at most `threads` threads (0: as many as the machine has
  * processors).  With two or more and a trace of a million events or more,
@@ -49,8 +52,7 @@ LttvStats *lttv_stats_run_trace(LttTrace *trace, LttvTraceState **state, gboolea
 LttvStats *lttv_stats_run_trace_threads(LttTrace *trace, guint threads, LttvTraceState **state, gboolean *redone);
 /* On two threads whatever the trace's size, split at time split (0: where
  * the two threads end together, as lttv_stats_run_trace_threads does).
- * A split outside the trace runs on one thread.  The second thread reads
- * through ltt_trace_new_reader(trace). */
+ * A split outside the trace runs on one thread. */
 LttvStats *lttv_stats_run_trace_split(LttTrace *trace, LttTime split, LttvTraceState **state, gboolean *redone);
 
 typedef enum {

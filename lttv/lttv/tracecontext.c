@@ -7,12 +7,25 @@
 #include "merge-window.h"
 #include "hook-private.h"
 
-/* Where the merge keeps one tracefile's cursor (16 bytes: the lanes of
- * 1,000 tracefiles take 16 KiB). */
+/* Where the merge keeps one tracefile's cursor: what filling a window
+ * reads, lane after lane (24 bytes: the lanes of 1,000 tracefiles take
+ * 24 KiB). */
 typedef struct {
-	LttvTracefileContext *tfc;
+	LttTracefile *tf;
 	const LttEvent *cur;        /* the cursor's event, once it had one (the pointer stays) */
+	gboolean has_event;         /* the cursor has an event (not yet read ahead) */
 } Lane;
+
+/* Whose place the cursor of a shared LttTracefile holds.  The trace's
+ * owner slot for the tracefile points to the Owner of the context whose
+ * place the cursor holds; the others keep theirs in saved (see take). */
+typedef struct _Owner Owner;
+struct _Owner {
+	Lane *lane;
+	LttvTracefileContext *tfc;
+	Owner **slot;
+	LttEventPosition saved;     /* own position while another context holds the cursor */
+};
 
 /* How one tracefile's events reach its hooks: a single function to call,
  * decided from the lists' contents and decided again when any list has
@@ -63,6 +76,7 @@ static void dispatch_decide(Dispatch *d)
 struct _LttvContextReader {
 	guint n;
 	Lane *lanes;                /* by order */
+	Owner *owners;              /* by order */
 	Dispatch *dispatch;         /* by order */
 	MergeWindow w;
 	guint32 *first;             /* by order, while filling: its first copy */
@@ -104,40 +118,39 @@ G_DEFINE_QUARK(lttv-context-error-quark, lttv_context_error)
  * check before it reads ahead. */
 static guint64 ownership_epoch;
 
-/* Makes the LttTracefile's cursor tfc's: saves the previous owner's place
- * and goes back to tfc's. */
-static void take(LttvTracefileContext *tfc)
+/* Makes the LttTracefile's cursor o's: saves the previous owner's place
+ * and goes back to o's. */
+static void take(Owner *o)
 {
-	LttvTracefileContext *prev = *tfc->owner;
-	if (prev == tfc)
+	Owner *prev = *o->slot;
+	if (prev == o)
 		return;
-	const LttEvent *cur = prev != NULL && prev->has_event ? ltt_tracefile_event(prev->tf) : NULL;
+	const LttEvent *cur = prev != NULL && prev->lane->has_event ? ltt_tracefile_event(prev->lane->tf) : NULL;
 	if (cur != NULL)
 		ltt_event_position(cur, &prev->saved);
-	*tfc->owner = tfc;
+	*o->slot = o;
 	ownership_epoch++;
-	if (tfc->has_event && !ltt_tracefile_seek_position(tfc->tf, &tfc->saved, NULL))
-		tfc->has_event = FALSE;
+	if (o->lane->has_event && !ltt_tracefile_seek_position(o->lane->tf, &o->saved, NULL))
+		o->lane->has_event = FALSE;
 }
 
 /* After a read: skips damage (libltt recorded it in the trace's warnings)
  * and records whether the cursor has an event. */
 static void settle(Lane *lane, LttReadStatus s)
 {
-	LttvTracefileContext *tfc = lane->tfc;
 	while (s == LTT_READ_DAMAGED)
-		s = ltt_tracefile_next(tfc->tf, NULL);
-	tfc->has_event = s == LTT_READ_EVENT;
-	if (tfc->has_event)
-		lane->cur = ltt_tracefile_event(tfc->tf);
+		s = ltt_tracefile_next(lane->tf, NULL);
+	lane->has_event = s == LTT_READ_EVENT;
+	if (lane->has_event)
+		lane->cur = ltt_tracefile_event(lane->tf);
 }
 
 /* Takes back every cursor another context moved. */
 static void reclaim(LttvContextReader *r)
 {
 	for (guint i = 0; i < r->n; i++)
-		if (r->lanes[i].tfc->has_event)
-			take(r->lanes[i].tfc);
+		if (r->lanes[i].has_event)
+			take(&r->owners[i]);
 	r->epoch = ownership_epoch;
 }
 
@@ -176,27 +189,26 @@ static gboolean window_copy(LttvContextReader *r, LttTime start, LttTime width, 
 		if (i + 2 < r->n) {
 			__builtin_prefetch(r->lanes[i + 2].cur);
 			__builtin_prefetch((const char *) r->lanes[i + 2].cur + sizeof(LttEvent) - 1);
-			__builtin_prefetch(r->lanes[i + 2].tfc);
 		}
 		if (i + 1 < r->n && r->lanes[i + 1].cur != NULL) {
 			const guint8 *next = r->lanes[i + 1].cur->payload + r->lanes[i + 1].cur->size;
 			for (guint k = 0; k < 4; k++)
 				__builtin_prefetch(next + 64 * k);
 		}
-		while (l->tfc->has_event && l->cur->time - start < width) {
+		while (l->has_event && l->cur->time - start < width) {
 			if (G_UNLIKELY(w->len >= max)) {
 				for (guint j = 0; j <= i; j++) {
 					if (r->first[j] == (j < i ? segment_end(r, j) : w->len))
 						continue;
 					LttEventPosition pos;
 					ltt_event_position(&w->copies[r->first[j]], &pos);
-					settle(&r->lanes[j], ltt_tracefile_seek_position(r->lanes[j].tfc->tf, &pos, NULL) ?
+					settle(&r->lanes[j], ltt_tracefile_seek_position(r->lanes[j].tf, &pos, NULL) ?
 					                     LTT_READ_EVENT : LTT_READ_END);
 				}
 				return FALSE;
 			}
 			merge_window_append(w, l->cur, l->cur->time - start, i);
-			LttReadStatus s = ltt_tracefile_next(l->tfc->tf, NULL);
+			LttReadStatus s = ltt_tracefile_next(l->tf, NULL);
 			if (G_UNLIKELY(s != LTT_READ_EVENT))
 				settle(l, s);
 		}
@@ -222,7 +234,7 @@ static gboolean window_fill(LttvContextReader *r)
 	gboolean any = FALSE;
 	LttTime start = LTT_TIME_INFINITE;
 	for (guint i = 0; i < r->n; i++) {
-		if (r->lanes[i].tfc->has_event) {
+		if (r->lanes[i].has_event) {
 			any = TRUE;
 			start = MIN(start, r->lanes[i].cur->time);
 		}
@@ -297,18 +309,19 @@ static void context_init(LttvTracesetContext *self, LttvTraceset *ts)
 			tfc->event = lttv_hooks_new();
 			tfc->event_by_id = lttv_hooks_by_id_new();
 			tfc->a = lttv_attribute_new();
-			tfc->order = all->len;
-			tfc->owner = lttv_trace_owner_slot(tc->vt, j);
 			g_ptr_array_add(all, tfc);
 		}
 	}
 	LttvContextReader *r = g_new0(LttvContextReader, 1);
 	r->n = all->len;
-	r->lanes = g_new(Lane, MAX(r->n, 1));
+	r->lanes = g_new0(Lane, MAX(r->n, 1));
+	r->owners = g_new(Owner, MAX(r->n, 1));
 	r->dispatch = g_new(Dispatch, MAX(r->n, 1));
 	for (guint i = 0; i < r->n; i++) {
 		LttvTracefileContext *tfc = g_ptr_array_index(all, i);
-		r->lanes[i] = (Lane) { tfc, NULL };
+		r->lanes[i].tf = tfc->tf;
+		r->owners[i] = (Owner) { &r->lanes[i], tfc,
+		                         (Owner **) lttv_trace_owner_slot(tfc->t_context->vt, tfc->index) };
 		/* Decided before the first event: no hook list has this value. */
 		r->dispatch[i] = (Dispatch) { deliver_nothing, NULL, tfc, lttv_hooks_changes - 1 };
 	}
@@ -323,6 +336,10 @@ static void context_init(LttvTracesetContext *self, LttvTraceset *ts)
 
 static void context_fini(LttvTracesetContext *self)
 {
+	LttvContextReader *r = self->reader;
+	for (guint i = 0; i < r->n; i++)
+		if (*r->owners[i].slot == &r->owners[i])
+			*r->owners[i].slot = NULL;
 	for (guint i = 0; i < self->n_traces; i++) {
 		LttvTraceContext *tc = self->traces[i];
 		for (guint j = 0; j < tc->n_tracefiles; j++)
@@ -330,7 +347,6 @@ static void context_fini(LttvTracesetContext *self)
 		g_free(tc->tracefiles);
 		tc->tracefiles = NULL;
 		tc->n_tracefiles = 0;
-		/* After the tracefile contexts: they clear their owner slots. */
 		lttv_trace_unref(tc->vt);
 		tc->vt = NULL;
 		tc->t = NULL;
@@ -341,6 +357,7 @@ static void context_fini(LttvTracesetContext *self)
 	self->n_traces = 0;
 	g_clear_object(&self->a);
 	g_free(self->reader->lanes);
+	g_free(self->reader->owners);
 	g_free(self->reader->dispatch);
 	g_free(self->reader->first);
 	merge_window_free(&self->reader->w);
@@ -386,9 +403,6 @@ static void lttv_trace_context_init(LttvTraceContext *self)
 static void lttv_tracefile_context_dispose(GObject *object)
 {
 	LttvTracefileContext *tfc = LTTV_TRACEFILE_CONTEXT(object);
-	if (tfc->owner != NULL && *tfc->owner == tfc)
-		*tfc->owner = NULL;
-	tfc->owner = NULL;
 	g_clear_pointer(&tfc->event, lttv_hooks_destroy);
 	g_clear_pointer(&tfc->event_by_id, lttv_hooks_by_id_destroy);
 	g_clear_object(&tfc->a);
@@ -409,6 +423,14 @@ LttvTracesetContext *lttv_traceset_context_new(LttvTraceset *ts)
 	LttvTracesetContext *self = g_object_new(LTTV_TYPE_TRACESET_CONTEXT, NULL);
 	lttv_context_init(self, ts);
 	return self;
+}
+
+LttvTraceset *lttv_traceset_context_snapshot(const LttvTracesetContext *self)
+{
+	LttvTraceset *ts = lttv_traceset_new();
+	for (guint i = 0; i < self->n_traces; i++)
+		lttv_traceset_add(ts, self->traces[i]->vt);
+	return ts;
 }
 
 void lttv_context_init(LttvTracesetContext *self, LttvTraceset *ts)
@@ -449,8 +471,8 @@ void lttv_process_traceset_begin(LttvTracesetContext *self, LttvHooks *before_tr
 {
 	LttvContextReader *r = self->reader;
 	for (guint i = 0; i < r->n; i++) {
-		lttv_hooks_add_list(r->lanes[i].tfc->event, event);
-		lttv_hooks_by_id_add_list(r->lanes[i].tfc->event_by_id, event_by_id);
+		lttv_hooks_add_list(r->owners[i].tfc->event, event);
+		lttv_hooks_by_id_add_list(r->owners[i].tfc->event_by_id, event_by_id);
 	}
 	call_levels(self, before_traceset, before_trace, before_tracefile, TRUE);
 }
@@ -462,8 +484,8 @@ void lttv_process_traceset_end(LttvTracesetContext *self, LttvHooks *after_trace
 	LttvContextReader *r = self->reader;
 	call_levels(self, after_traceset, after_trace, after_tracefile, FALSE);
 	for (guint i = 0; i < r->n; i++) {
-		lttv_hooks_remove_list(r->lanes[i].tfc->event, event);
-		lttv_hooks_by_id_remove_list(r->lanes[i].tfc->event_by_id, event_by_id);
+		lttv_hooks_remove_list(r->owners[i].tfc->event, event);
+		lttv_hooks_by_id_remove_list(r->owners[i].tfc->event_by_id, event_by_id);
 	}
 }
 
@@ -532,16 +554,16 @@ static int key_compare(const MergeKey *a, const MergeKey *b)
 static gboolean tracefile_position(const LttvContextReader *r, guint i, const guint *next_copy,
                                    LttEventPosition *pos)
 {
-	const LttvTracefileContext *tfc = r->lanes[i].tfc;
+	const Owner *o = &r->owners[i];
 	guint order;
 	if (next_copy[i] != G_MAXUINT)
 		ltt_event_position(merge_window_event(&r->w, next_copy[i], &order), pos);
-	else if (!tfc->has_event)
+	else if (!o->lane->has_event)
 		return FALSE;
-	else if (*tfc->owner == tfc)
-		ltt_event_position(r->lanes[i].cur, pos);
+	else if (*o->slot == o)
+		ltt_event_position(o->lane->cur, pos);
 	else
-		*pos = tfc->saved;
+		*pos = o->saved;
 	return TRUE;
 }
 
@@ -639,10 +661,10 @@ void lttv_process_traceset_seek_time(LttvTracesetContext *self, LttTime t)
 {
 	LttvContextReader *r = self->reader;
 	for (guint i = 0; i < r->n; i++) {
-		LttvTracefileContext *tfc = r->lanes[i].tfc;
-		tfc->has_event = FALSE;
-		take(tfc);
-		settle(&r->lanes[i], ltt_tracefile_seek_time(tfc->tf, t, NULL));
+		Lane *lane = &r->lanes[i];
+		lane->has_event = FALSE;
+		take(&r->owners[i]);
+		settle(lane, ltt_tracefile_seek_time(lane->tf, t, NULL));
 	}
 	seek_done(r);
 }
@@ -653,7 +675,7 @@ gboolean lttv_process_traceset_seek_position(LttvTracesetContext *self,
 	LttvContextReader *r = self->reader;
 	gboolean fits = pos->n == r->n;
 	for (guint i = 0; fits && i < r->n; i++)
-		fits = !pos->tf[i].has_event || pos->tf[i].pos.tracefile == r->lanes[i].tfc->tf;
+		fits = !pos->tf[i].has_event || pos->tf[i].pos.tracefile == r->lanes[i].tf;
 	if (!fits) {
 		g_set_error(error, LTTV_CONTEXT_ERROR, LTTV_CONTEXT_ERROR_POSITION,
 		            "position saved from another traceset (%u tracefiles, this one has %u)",
@@ -662,15 +684,15 @@ gboolean lttv_process_traceset_seek_position(LttvTracesetContext *self,
 	}
 	gboolean ok = TRUE;
 	for (guint i = 0; i < r->n; i++) {
-		LttvTracefileContext *tfc = r->lanes[i].tfc;
-		tfc->has_event = FALSE;
-		take(tfc);
+		Lane *lane = &r->lanes[i];
+		lane->has_event = FALSE;
+		take(&r->owners[i]);
 		if (!pos->tf[i].has_event || !ok)
-			settle(&r->lanes[i], LTT_READ_END);
-		else if (!ltt_tracefile_seek_position(tfc->tf, &pos->tf[i].pos, error))
+			settle(lane, LTT_READ_END);
+		else if (!ltt_tracefile_seek_position(lane->tf, &pos->tf[i].pos, error))
 			ok = FALSE;
 		else
-			settle(&r->lanes[i], LTT_READ_EVENT);
+			settle(lane, LTT_READ_EVENT);
 	}
 	seek_done(r);
 	return ok;
@@ -746,23 +768,36 @@ guint64 lttv_process_traceset_middle(LttvTracesetContext *self, LttTime end_time
 	return run(self, end_time, max_events, end_position, FALSE, TRUE);
 }
 
+/* The clock is read between slices of events.  A slice is sized from the
+ * cost per event the previous slices showed, so that it ends before the
+ * deadline: with hooks of 250 us an event, a 20 ms budget is checked every
+ * few dozen events; with cheap hooks slices grow to SLICE_MAX events and
+ * reading the clock costs nothing.  Slices start at one event and at most
+ * double, so that a first costly event is noticed at once. */
+#define SLICE_MAX 1024
+
 guint64 lttv_process_traceset_middle_budget(LttvTracesetContext *self, LttTime end_time,
                                             guint64 max_events,
                                             const LttvTracesetContextPosition *end_position,
                                             gint64 max_usec)
 {
-	/* Slices long enough that reading the clock costs nothing. */
-	const guint64 slice = 1024;
 	gint64 now = g_get_monotonic_time();
-	gint64 deadline = max_usec > G_MAXINT64 - now ? G_MAXINT64 : now + max_usec;
-	guint64 total = 0;
+	gint64 deadline = max_usec > G_MAXINT64 - now ? G_MAXINT64 : now + MAX(max_usec, 0);
+	guint64 total = 0, slice = 1;
 	for (;;) {
 		guint64 want = MIN(slice, max_events - total);
 		guint64 n = run(self, end_time, want, end_position, FALSE, TRUE);
 		total += n;
-		if (n < want || self->reader->hook_stopped || total == max_events ||
-		    g_get_monotonic_time() >= deadline)
+		if (n < want || self->reader->hook_stopped || total == max_events)
 			return total;
+		gint64 then = now;
+		now = g_get_monotonic_time();
+		if (now >= deadline)
+			return total;
+		/* Events that fit in half the time left at the cost just seen. */
+		double per_event = (double) MAX(now - then, 1) / (double) n;
+		double fit = (double) (deadline - now) / 2 / per_event;
+		slice = MAX(1, MIN(MIN(2 * slice, SLICE_MAX), (guint64) MIN(fit, (double) SLICE_MAX)));
 	}
 }
 
@@ -772,34 +807,126 @@ guint64 lttv_process_traceset_middle_time(LttvTracesetContext *self, LttTime end
 	return run(self, end_time, max_events, NULL, TRUE, TRUE);
 }
 
+/* Passes events without calling hooks: up to n the filter accepts, never
+ * the one end designates (NULL: none), within the limits.  *examined gets
+ * how many events were passed, accepted or not. */
+static guint64 skip(LttvTracesetContext *self, guint64 n, const MergeKey *end,
+                    const LttvSeekLimits *lim, guint64 *examined)
+{
+	LttvContextReader *r = self->reader;
+	guint64 count = 0, seen = 0;
+	if (end == NULL && lim != NULL && lim->end != NULL && !lim->end->key.at_end)
+		end = &lim->end->key;
+	while (count < n && !window_at_end(r)) {
+		guint order;
+		const LttEvent *e = window_top(r, &order);
+		if (end != NULL && !before_end(e, order, end))
+			break;
+		if (lim != NULL) {
+			if (lim->max_examined != 0 && seen >= lim->max_examined)
+				break;
+			if (lim->stop != NULL && seen % 256 == 255 && lim->stop(lim->stop_data))
+				break;
+		}
+		gboolean accepted = TRUE;
+		if (lim != NULL && lim->filter != NULL) {
+			LttvTracefileContext *tfc = r->owners[order].tfc;
+			tfc->e = e;
+			accepted = lim->filter(lim->filter_data, tfc);
+		}
+		count += accepted;
+		seen++;
+		if (++r->w.next == r->w.len)
+			window_fill(r);
+	}
+	if (examined != NULL)
+		*examined = seen;
+	return count;
+}
+
 guint64 lttv_process_traceset_seek_n_forward(LttvTracesetContext *self, guint64 n)
 {
-	return run(self, LTT_TIME_INFINITE, n, NULL, FALSE, FALSE);
+	return skip(self, n, NULL, NULL, NULL);
+}
+
+guint64 lttv_process_traceset_seek_n_forward_limited(LttvTracesetContext *self, guint64 n,
+                                                     const LttvSeekLimits *limits)
+{
+	return skip(self, n, NULL, limits, NULL);
+}
+
+guint64 lttv_process_traceset_seek_to_position(LttvTracesetContext *self,
+                                               const LttvTracesetContextPosition *pos)
+{
+	LttvSeekLimits lim = { .end = pos };
+	return skip(self, G_MAXUINT64, NULL, &lim, NULL);
+}
+
+/* Going back: windows of time that end where the previous began, twice
+ * as wide each time, are counted until one holds the event to land after;
+ * then the window is read again up to it.  Only the events of the windows
+ * are examined, each at most twice. */
+guint64 lttv_process_traceset_seek_n_backward_limited(LttvTracesetContext *self, guint64 n,
+                                                      const LttvSeekLimits *limits)
+{
+	if (n == 0)
+		return 0;
+	LttvSeekLimits window_lim = limits != NULL ? *limits : (LttvSeekLimits) { 0 };
+	window_lim.end = NULL;
+	guint64 budget = window_lim.max_examined, need = n;
+	LttvTracesetContextPosition *here = lttv_traceset_context_position_new(self);
+	lttv_traceset_context_position_save(self, here);
+	LttTime target = here->key.at_end ? self->end_time + 1 : here->key.time;
+	LttTime width = 1000;
+	for (;;) {
+		LttTime from = target > width ? target - width : 0;
+		lttv_process_traceset_seek_time(self, from);
+		guint64 examined;
+		window_lim.max_examined = budget;
+		guint64 m = skip(self, G_MAXUINT64, here->key.at_end ? NULL : &here->key, &window_lim, &examined);
+		if (lttv_traceset_context_ctx_pos_compare(self, here) < 0) {
+			/* The bound or the stop check came first: back to where the
+			 * window ends.  A window too full for the bound before any
+			 * progress is narrowed (the events of a single time are
+			 * examined whatever the bound); otherwise the call ends with
+			 * what it passed. */
+			lttv_process_traceset_seek_position(self, here, NULL);
+			gboolean bounded = window_lim.max_examined != 0 && examined >= window_lim.max_examined;
+			if (!bounded || need < n)
+				break;
+			width = width / 2;
+			budget = width > 0 ? limits->max_examined : 0;
+			width = MAX(width, 1);
+			continue;
+		}
+		if (budget != 0)
+			budget = budget > examined ? budget - examined : 0;
+		if (m > need || from == 0) {
+			lttv_process_traceset_seek_time(self, from);
+			if (m > need) {
+				/* Read again what was just examined: no stop, no bound. */
+				window_lim.max_examined = 0;
+				window_lim.stop = NULL;
+				skip(self, m - need, NULL, &window_lim, NULL);
+			}
+			need -= MIN(m, need);
+			break;
+		}
+		need -= m;
+		lttv_process_traceset_seek_time(self, from);
+		lttv_traceset_context_position_save(self, here);
+		target = from;
+		width = width > G_MAXUINT64 / 2 ? G_MAXUINT64 : width * 2;
+		if (budget == 0 && window_lim.max_examined != 0)
+			break;
+	}
+	lttv_traceset_context_position_destroy(here);
+	return n - need;
 }
 
 guint64 lttv_process_traceset_seek_n_backward(LttvTracesetContext *self, guint64 n)
 {
-	if (n == 0)
-		return 0;
-	LttvTracesetContextPosition *here = lttv_traceset_context_position_new(self);
-	lttv_traceset_context_position_save(self, here);
-	LttTime target = here->key.at_end ? self->end_time + 1 : here->key.time;
-	/* Widen a window ending here until it holds n events or reaches time 0. */
-	LttTime width = 1000, from;
-	guint64 found;
-	for (;;) {
-		from = target > width ? target - width : 0;
-		lttv_process_traceset_seek_time(self, from);
-		found = run(self, LTT_TIME_INFINITE, G_MAXUINT64, here, FALSE, FALSE);
-		if (found >= n || from == 0)
-			break;
-		width = width > G_MAXUINT64 / 2 ? G_MAXUINT64 : width * 2;
-	}
-	lttv_process_traceset_seek_time(self, from);
-	if (found > n)
-		run(self, LTT_TIME_INFINITE, found - n, NULL, FALSE, FALSE);
-	lttv_traceset_context_position_destroy(here);
-	return MIN(found, n);
+	return lttv_process_traceset_seek_n_backward_limited(self, n, NULL);
 }
 
 void lttv_traceset_context_set_read_ahead(LttvTracesetContext *self, guint events)

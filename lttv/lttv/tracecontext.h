@@ -28,6 +28,16 @@
  * Contexts of the same process may share traces (one LttTrace per path):
  * each context re-seeks a tracefile another context moved, so they can be
  * used in turn from one thread (not from inside each other's hooks).
+ * Whatever else reads a trace (statistics fast paths, worker threads)
+ * reads through readers of its own (ltt_trace_new_reader), never the
+ * shared cursors.
+ *
+ * Thread rule: contexts, positions, event indexes, context states and hook
+ * lists belong to the main thread (the GUI's); a worker thread reads with
+ * an LttTrace reader of its own and hands its results to the main loop.
+ *
+ * Fields marked private below may change without notice; modules read the
+ * others and change none (doc/core-api.md).
  */
 #ifndef LTTV_TRACECONTEXT_H
 #define LTTV_TRACECONTEXT_H
@@ -70,9 +80,12 @@ GType lttv_traceset_context_get_type(void);
 GType lttv_trace_context_get_type(void);
 GType lttv_tracefile_context_get_type(void);
 
+/* A context reads the traces its traceset held when the context was made
+ * (a snapshot): traces added to or removed from the traceset afterwards
+ * change nothing for it; make a new context to read them. */
 struct _LttvTracesetContext {
 	GObject parent;
-	LttvTraceset *ts;
+	LttvTraceset *ts;               /* the traceset given at init (it may hold other traces since) */
 	guint n_traces;
 	LttvTraceContext **traces;
 	LttvAttribute *a;               /* this context's results */
@@ -119,11 +132,6 @@ struct _LttvTracefileContext {
 	 * until the hook returns. */
 	const LttEvent *e;
 	LttvAttribute *a;
-	/* Private to tracecontext.c. */
-	guint order;                    /* rank in (trace, tracefile) order, breaks time ties */
-	gboolean has_event;             /* the cursor has an event (not yet read ahead) */
-	gpointer *owner;                /* which context's cursor the LttTracefile holds */
-	LttEventPosition saved;         /* own position while another context owns the cursor */
 };
 
 struct _LttvTracefileContextClass {
@@ -133,12 +141,18 @@ struct _LttvTracefileContextClass {
 #define LTTV_CONTEXT_ERROR (lttv_context_error_quark())
 GQuark lttv_context_error_quark(void);
 typedef enum {
-	LTTV_CONTEXT_ERROR_POSITION    /* a position saved from another traceset, or not found */
+	LTTV_CONTEXT_ERROR_POSITION,   /* a position saved from another traceset, or not found */
+	LTTV_CONTEXT_ERROR_NOT_INDEXED /* an event number the event index does not cover (yet) */
 } LttvContextError;
 
-/* Creates an LttvTracesetContext over ts (init done).  The context holds a
- * reference on each trace; ts itself must outlive the context. */
+/* Creates an LttvTracesetContext over the traces ts holds now (init done).
+ * The context holds a reference on each trace; ts itself must outlive the
+ * context (it stays self->ts, for its attributes). */
 LttvTracesetContext *lttv_traceset_context_new(LttvTraceset *ts);
+/* A new traceset holding the traces self reads, in the same order: what a
+ * private context over the same traces (a pass that must not move self) is
+ * made from.  Free with lttv_traceset_destroy once that context is gone. */
+LttvTraceset *lttv_traceset_context_snapshot(const LttvTracesetContext *self);
 /* For subclasses created with g_object_new: calls the class's init / fini.
  * fini also runs at dispose if it was not called. */
 void lttv_context_init(LttvTracesetContext *self, LttvTraceset *ts);
@@ -174,9 +188,13 @@ guint lttv_traceset_context_remove_event_hook(LttvTracesetContext *self, const c
  * next undelivered event: calling middle again continues there. */
 guint64 lttv_process_traceset_middle(LttvTracesetContext *self, LttTime end_time, guint64 max_events,
                                      const LttvTracesetContextPosition *end_position);
-/* The same, also returning once about max_usec microseconds of elapsed
- * time have passed (checked every 1,024 events): a g_idle scheduler's chunk
- * that keeps the window responsive whatever the hooks cost. */
+/* The same, also returning once max_usec microseconds of elapsed time have
+ * passed: a g_idle scheduler's chunk that keeps the window responsive
+ * whatever the hooks cost.  The clock is read more often when events cost
+ * more (from every event to every 1,024), so the call returns within
+ * max_usec plus the cost of about one event (doc/core-api.md); it
+ * delivers at least one event when one is left.  This is the one call
+ * that takes every stop together: end time, end position, count, budget. */
 guint64 lttv_process_traceset_middle_budget(LttvTracesetContext *self, LttTime end_time,
                                             guint64 max_events,
                                             const LttvTracesetContextPosition *end_position,
@@ -202,6 +220,42 @@ gboolean lttv_process_traceset_seek_position(LttvTracesetContext *self,
  * (fewer at the end / the start of the traceset). */
 guint64 lttv_process_traceset_seek_n_forward(LttvTracesetContext *self, guint64 n);
 guint64 lttv_process_traceset_seek_n_backward(LttvTracesetContext *self, guint64 n);
+
+/* What a bounded seek over n events may do (all fields optional: zero
+ * them, then set what is needed). */
+typedef struct {
+	/* Only events for which filter(filter_data, tfc) returns TRUE count
+	 * (tfc->e is the event, as in an event hook); NULL: every event. */
+	LttvHook filter;
+	void *filter_data;
+	/* Polled every 256 events examined: TRUE ends the call (a key press
+	 * made the seek useless). */
+	gboolean (*stop)(void *stop_data);
+	void *stop_data;
+	/* Events one call examines at most, accepted or not (0: no bound), so
+	 * that a filter that accepts nothing cannot freeze the caller. */
+	guint64 max_examined;
+	/* Going forward: stops before the event end designates (NULL: none). */
+	const LttvTracesetContextPosition *end;
+} LttvSeekLimits;
+
+/* Forward: passes n accepted events and the others before them; the next
+ * event is the one after the n-th accepted.  Backward: goes back over n
+ * accepted events; the next event is the one after the accepted event
+ * before them (or the first of the traceset).  Both return how many
+ * accepted events were passed: fewer than n at the end or start of the
+ * traceset, or when the stop check or the bound ended the call, which
+ * leaves the context where it got to (call again for the rest).  Going
+ * back examines events in windows of time and may give up at a window's
+ * start; limits may be NULL. */
+guint64 lttv_process_traceset_seek_n_forward_limited(LttvTracesetContext *self, guint64 n,
+                                                     const LttvSeekLimits *limits);
+guint64 lttv_process_traceset_seek_n_backward_limited(LttvTracesetContext *self, guint64 n,
+                                                      const LttvSeekLimits *limits);
+/* Moves forward to pos (at or after the current position) without calling
+ * hooks; returns how many events were passed. */
+guint64 lttv_process_traceset_seek_to_position(LttvTracesetContext *self,
+                                               const LttvTracesetContextPosition *pos);
 
 /* No event left to deliver. */
 gboolean lttv_traceset_context_at_end(const LttvTracesetContext *self);

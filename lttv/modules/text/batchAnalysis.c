@@ -5,6 +5,9 @@
  *      the event occurred, then the text modules' hooks if it passed;
  *   2. the process state and, with -s, the statistics (every event,
  *      whether the filter selected it or not).
+ * With lttv's --begin/--end the run seeks to the first event at or after
+ * the begin time (the state there is rebuilt by a state-only replay) and
+ * stops after the end time; the statistics then cover that range.
  * What each hook sees is described in lttv/lttv/lttv.h; the user's view in
  * doc/lttv.md. */
 #include <config.h>
@@ -31,6 +34,8 @@ typedef struct {
 
 typedef struct {
 	LttvTracesetContext *ctx;
+	gboolean ranged;           /* lttv's --begin or --end */
+	LttTime begin, end;        /* the events delivered (end included) */
 	LttvContextState *cs;      /* NULL when no one needs the state */
 	LttvStats **stats;         /* per trace, with -s */
 	LttvTraceState **by_cpu;   /* per trace, with -s when read by CPU: the statistics' states */
@@ -74,12 +79,35 @@ static void delivery_free(gpointer data)
 	g_free(d);
 }
 
-static void run_setup(Run *run, LttvFilter *filter, gboolean need_state)
+static LttTime global_time(const char *path)
+{
+	LttvAttributeValue v;
+	if (!lttv_attribute_find_by_path(lttv_global_attributes(), path, LTTV_TIME, &v, NULL))
+		return LTT_TIME_ZERO;
+	return *v.v_time;
+}
+
+/* lttv's --begin/--end (lttv.h: batch/time_range): the first event to
+ * deliver becomes the first at or after begin.  A seek of the state context
+ * replaces the states: this runs before anything holds them. */
+static void run_seek(Run *run)
+{
+	run->ranged = lttv_global_int("batch/time_range") != 0;
+	run->begin = run->ranged ? global_time("batch/begin") : LTT_TIME_ZERO;
+	run->end = run->ranged ? global_time("batch/end") : LTT_TIME_INFINITE;
+	if (run->begin == LTT_TIME_ZERO)
+		return;
+	if (run->cs != NULL)
+		lttv_context_state_seek_time(run->cs, run->begin);
+	else
+		lttv_process_traceset_seek_time(run->ctx, run->begin);
+}
+
+static void run_setup(Run *run, LttvFilter *filter)
 {
 	LttvTracesetContext *ctx = run->ctx;
 	LttvHooks *event = lttv_global_hooks("hooks/event");
-	if (need_state)
-		run->cs = lttv_context_state_new(ctx);
+	gboolean need_state = run->cs != NULL;
 	if (compute_stats) {
 		run->stats = g_new0(LttvStats *, ctx->n_traces);
 		run->trees = g_new0(LttvStatsNode *, ctx->n_traces);
@@ -92,7 +120,7 @@ static void run_setup(Run *run, LttvFilter *filter, gboolean need_state)
 		LttvTraceState *state = need_state ? lttv_context_state_get(run->cs, i) : NULL;
 		publish(tc->a, "batch/state", state);
 		if (compute_stats)
-			run->stats[i] = lttv_stats_new(state, ltt_trace_start_time(tc->t));
+			run->stats[i] = lttv_stats_new(state, MAX(run->begin, ltt_trace_start_time(tc->t)));
 		for (guint j = 0; j < tc->n_tracefiles; j++) {
 			LttvTracefileContext *tfc = tc->tracefiles[j];
 			Delivery *d = g_new0(Delivery, 1);
@@ -131,7 +159,7 @@ static gboolean run_stats_by_cpu(Run *run, guint64 *events)
 {
 	LttvTracesetContext *ctx = run->ctx;
 
-	if (!compute_stats)
+	if (!compute_stats || run->ranged)
 		return FALSE;
 	for (guint i = 0; i < ctx->n_traces; i++)
 		for (guint j = 0; j < ctx->traces[i]->n_tracefiles; j++) {
@@ -149,14 +177,15 @@ static gboolean run_stats_by_cpu(Run *run, guint64 *events)
 	return TRUE;
 }
 
-/* Each trace's statistics end at its last event (its start when empty). */
+/* Each trace's statistics end at its last event (where they started when
+ * there was none). */
 static void run_close_stats(Run *run)
 {
 	for (guint i = 0; i < run->ctx->n_traces; i++) {
 		LttvTraceContext *tc = run->ctx->traces[i];
 		LttTime last = lttv_trace_state_time(run->by_cpu != NULL ? run->by_cpu[i]
 		                                                           : lttv_context_state_get(run->cs, i));
-		lttv_stats_close(run->stats[i], MAX(last, ltt_trace_start_time(tc->t)));
+		lttv_stats_close(run->stats[i], MAX(last, MAX(run->begin, ltt_trace_start_time(tc->t))));
 		run->trees[i] = lttv_stats_tree(run->stats[i], TRUE);
 		publish(tc->a, "batch/stats", run->trees[i]);
 	}
@@ -188,14 +217,18 @@ static gboolean batch_run(void *hook_data, void *call_data)
 	gboolean need_state = compute_stats || lttv_global_int("batch/needs_state") ||
 	                      (filter != NULL && lttv_filter_uses_state(filter));
 	Run run = { .ctx = lttv_traceset_context_new(ts) };
-	run_setup(&run, filter, need_state);
+	if (need_state)
+		run.cs = lttv_context_state_new(run.ctx);
+	run_seek(&run);
+	run_setup(&run, filter);
 	lttv_process_traceset_begin(run.ctx, lttv_global_hooks("hooks/traceset/before"),
 	                            lttv_global_hooks("hooks/trace/before"),
 	                            lttv_global_hooks("hooks/tracefile/before"), NULL, NULL);
 	run_drop_idle_deliveries(&run);
 	guint64 n;
 	if (!run_stats_by_cpu(&run, &n))
-		n = lttv_process_traceset_middle(run.ctx, LTT_TIME_INFINITE, G_MAXUINT64, NULL);
+		n = lttv_process_traceset_middle(run.ctx, run.end == LTT_TIME_INFINITE ? run.end : run.end + 1,
+		                                 G_MAXUINT64, NULL);
 	if (compute_stats)
 		run_close_stats(&run);
 	lttv_process_traceset_end(run.ctx, lttv_global_hooks("hooks/traceset/after"),
@@ -204,6 +237,10 @@ static gboolean batch_run(void *hook_data, void *call_data)
 	run_free(&run);
 	if (lttv_global_int("verbose"))
 		fprintf(stderr, "lttv: %" G_GUINT64_FORMAT " events read\n", n);
+	/* Alone, batchAnalysis computes (what a benchmark times) and prints nothing. */
+	if (compute_stats && lttv_module_number() == 1)
+		fprintf(stderr, "lttv: note: statistics computed, not printed: textDump prints them "
+		        "(lttv -m textDump -s --no-events [--stats-format=csv|json] TRACE)\n");
 	for (guint i = 0; i < lttv_traceset_number(ts); i++) {
 		LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
 		for (guint k = 0; k < ltt_trace_warning_count(t); k++)
@@ -225,11 +262,16 @@ static gboolean batch_run(void *hook_data, void *call_data)
 	return FALSE;
 }
 
-static gboolean check_threads(void *hook_data, void *call_data)
+/* --threads: one message for every value refused, a word or a negative number. */
+static gboolean set_threads(void *hook_data, void *call_data)
 {
-	if (threads >= 0)
+	const char *text = call_data;
+	guint64 v;
+	if (g_ascii_string_to_unsigned(text, 10, 0, G_MAXINT, &v, NULL)) {
+		threads = (int) v;
 		return FALSE;
-	lttv_option_fail("--threads=%s: expected 0 (one per processor) or more", (const char *) call_data);
+	}
+	lttv_option_fail("\"%s\": expected 0 (one per processor) or more threads", text);
 	return TRUE;
 }
 
@@ -240,7 +282,7 @@ static gboolean init(GError **error)
 	                     "and event type", NULL, LTTV_OPT_NONE, &compute_stats, NULL, NULL, error)
 	    || !lttv_option_add("threads", 0, "threads for the statistics when no module takes events: 1, or 2 "
 	                        "and more for traces of a million events or more (default 0: one per processor)",
-	                        "N", LTTV_OPT_INT, &threads, check_threads, NULL, error))
+	                        "N", LTTV_OPT_STRING, NULL, set_threads, NULL, error))
 		return FALSE;
 	lttv_global_set_int("batch/needs_traces", 1);
 	lttv_hooks_add(lttv_global_hooks("hooks/main/before"), batch_run, NULL, LTTV_PRIO_DEFAULT);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib.h>
 #include <ltt/ltt-time.h>
+#include <lttv/tracecontext.h>
 
 #define OUT_CAPACITY (1u << 20)
 
@@ -17,13 +18,24 @@ typedef struct {
 	gsize len, cap;
 	FILE *file;
 	char *file_name;       /* for messages */
-	int write_errno;       /* first failure, 0 if none */
+	gboolean created;      /* by text_dump_output_open */
+	int write_errno;       /* first failure, 0 if none; EPIPE: the reader left */
 } Output;
 
 extern Output text_dump_out;
 
-/* Writes what the buffer holds; a failure is kept in write_errno. */
+/* Writes what the buffer holds; a failure is kept in write_errno.  After
+ * EPIPE the rest goes nowhere. */
 void text_dump_flush(void);
+
+/* -o FILE: opened (created when missing) but not emptied: it may be one of
+ * the inputs, which are known only when the run starts. */
+gboolean text_dump_output_open(const char *path, GError **error);
+/* When the run starts: FALSE, with a message, when the output file is one
+ * of ctx's input files (it is then closed untouched); else empties it. */
+gboolean text_dump_output_claim(const LttvTracesetContext *ctx);
+/* Back to standard output. */
+void text_dump_output_close(void);
 
 /* Room for n more bytes. */
 static inline char *reserve(gsize n)

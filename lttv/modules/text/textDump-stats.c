@@ -1,5 +1,6 @@
-/* textDump-stats.c: the statistics of a trace as text, written into
- * textDump's output after the events. */
+/* textDump-stats.c: the statistics of a trace as text (tree, paths) or
+ * data (CSV, JSON), written into textDump's output after the events.  The
+ * formats are described in doc/lttv.md §5.2. */
 #include <config.h>
 #include <ltt/event.h>
 #include <lttv/state.h>
@@ -17,6 +18,10 @@ gboolean text_dump_stats_format_parse(const char *name, TextDumpStatsFormat *for
 		*format = TEXT_DUMP_STATS_TREE;
 	else if (g_strcmp0(name, "paths") == 0)
 		*format = TEXT_DUMP_STATS_PATHS;
+	else if (g_strcmp0(name, "csv") == 0)
+		*format = TEXT_DUMP_STATS_CSV;
+	else if (g_strcmp0(name, "json") == 0)
+		*format = TEXT_DUMP_STATS_JSON;
 	else
 		return FALSE;
 	return TRUE;
@@ -143,12 +148,243 @@ static void put_paths(const LttvStatsNode *n, const char *trace_name, GString *p
 	g_string_truncate(path, len);
 }
 
+/* CSV: RFC 4180 quoting, only when the field needs it. */
+static void put_csv_string(const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		put_str(s);
+		return;
+	}
+	put_c('"');
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
+			put_c('"');
+		put_c(*p);
+	}
+	put_c('"');
+}
+
+/* The keys of a node and of its ancestors, for a CSV row. */
+typedef struct {
+	const char *trace;
+	const LttvStatsNode *at[LTTV_STATS_EVENT_TYPE + 1];
+} CsvKeys;
+
+static const char csv_header[] =
+	"level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,"
+	"cumulative_time\n";
+
+static void put_csv_row(const LttvStatsNode *n, const CsvKeys *k)
+{
+	const LttvStatsNode *cpu = k->at[LTTV_STATS_CPU], *process = k->at[LTTV_STATS_PROCESS];
+	const LttvStatsNode *mode = k->at[LTTV_STATS_MODE], *submode = k->at[LTTV_STATS_SUBMODE];
+	GString *key = g_string_new(NULL);
+	put_str(level_words[n->level]);
+	put_c(',');
+	put_csv_string(k->trace);
+	put_c(',');
+	if (cpu != NULL)
+		put_uint(cpu->cpu);
+	put_c(',');
+	if (process != NULL) {
+		put_int(process->pid);
+		put_c(',');
+		if (process->birth != LTT_TIME_ZERO)
+			put_time(process->birth);
+		put_c(',');
+		put_csv_string(process->name != NULL ? process->name : "");
+		put_c(',');
+		put_int(process->tgid);
+	} else {
+		put(",,,", 3);
+	}
+	put_c(',');
+	if (mode != NULL)
+		put_str(lttv_exec_mode_name(mode->mode));
+	put_c(',');
+	if (submode != NULL) {
+		append_key(key, submode, k->trace);
+		put_csv_string(key->str);
+	}
+	put_c(',');
+	if (n->level == LTTV_STATS_EVENT_TYPE)
+		put_csv_string(ltt_event_type_name(n->event_type));
+	put_c(',');
+	put_uint(n->events);
+	if (n->level == LTTV_STATS_EVENT_TYPE) {
+		put(",,,\n", 4);
+	} else {
+		put_c(',');
+		put_time(n->cpu_time);
+		put_c(',');
+		put_time(n->elapsed_time);
+		put_c(',');
+		put_time(n->cumulative_time);
+		put_c('\n');
+	}
+	g_string_free(key, TRUE);
+}
+
+static void put_csv(const LttvStatsNode *n, CsvKeys *k)
+{
+	k->at[n->level] = n;
+	put_csv_row(n, k);
+	for (guint i = 0; n->children != NULL && i < n->children->len; i++)
+		put_csv(g_ptr_array_index(n->children, i), k);
+	k->at[n->level] = NULL;
+}
+
+/* JSON strings are UTF-8: a byte that is not part of a valid sequence (a
+ * name read from a trace) becomes U+FFFD. */
+static void put_json_string(const char *s)
+{
+	char esc[8];
+	put_c('"');
+	for (const char *p = s; *p;) {
+		unsigned char c = (unsigned char) *p;
+		if (c == '"' || c == '\\') {
+			put_c('\\');
+			put_c((char) c);
+			p++;
+		} else if (c < 0x20) {
+			g_snprintf(esc, sizeof esc, "\\u%04x", c);
+			put_str(esc);
+			p++;
+		} else if (c < 0x80) {
+			put_c((char) c);
+			p++;
+		} else {
+			gunichar u = g_utf8_get_char_validated(p, -1);
+			if (u == (gunichar) -1 || u == (gunichar) -2) {
+				put_str("\\ufffd");
+				p++;
+			} else {
+				gsize len = (gsize) g_unichar_to_utf8(u, NULL);
+				put(p, len);
+				p += len;
+			}
+		}
+	}
+	put_c('"');
+}
+
+/* The name of the array of a node's children, by their level. */
+static const char *const json_children[] = { "traces", "cpus", "processes", "modes", "submodes",
+                                             "event_types" };
+
+static void put_json_member(const char *name)
+{
+	put_c(',');
+	put_json_string(name);
+	put_c(':');
+}
+
+static void put_json(const LttvStatsNode *n, const char *trace_name)
+{
+	GString *key = g_string_new(NULL);
+	put_c('{');
+	put_json_string("level");
+	put_c(':');
+	put_json_string(level_words[n->level]);
+	switch (n->level) {
+	case LTTV_STATS_TRACE:
+		put_json_member("trace");
+		put_json_string(trace_name);
+		break;
+	case LTTV_STATS_CPU:
+		put_json_member("cpu");
+		put_uint(n->cpu);
+		break;
+	case LTTV_STATS_PROCESS:
+		put_json_member("pid");
+		put_int(n->pid);
+		put_json_member("birth");
+		if (n->birth != LTT_TIME_ZERO)
+			put_time(n->birth);
+		else
+			put_str("null");
+		put_json_member("name");
+		put_json_string(n->name != NULL ? n->name : "");
+		put_json_member("tgid");
+		put_int(n->tgid);
+		break;
+	case LTTV_STATS_MODE:
+		put_json_member("mode");
+		put_json_string(lttv_exec_mode_name(n->mode));
+		break;
+	case LTTV_STATS_SUBMODE:
+		put_json_member("submode");
+		append_key(key, n, trace_name);
+		put_json_string(key->str);
+		break;
+	case LTTV_STATS_EVENT_TYPE:
+		put_json_member("event");
+		put_json_string(ltt_event_type_name(n->event_type));
+		break;
+	}
+	g_string_free(key, TRUE);
+	put_json_member("events");
+	put_uint(n->events);
+	if (n->level != LTTV_STATS_EVENT_TYPE) {
+		put_json_member("cpu_time");
+		put_time(n->cpu_time);
+		put_json_member("elapsed_time");
+		put_time(n->elapsed_time);
+		put_json_member("cumulative_time");
+		put_time(n->cumulative_time);
+	}
+	if (n->children != NULL && n->children->len > 0) {
+		const LttvStatsNode *first = g_ptr_array_index(n->children, 0);
+		put_json_member(json_children[first->level]);
+		put_c('[');
+		for (guint i = 0; i < n->children->len; i++) {
+			if (i > 0)
+				put_c(',');
+			put_json(g_ptr_array_index(n->children, i), trace_name);
+		}
+		put_c(']');
+	}
+	put_c('}');
+}
+
+/* Whether text_dump_stats wrote a trace since text_dump_stats_begin. */
+static gboolean wrote_trace;
+
+void text_dump_stats_begin(TextDumpStatsFormat format)
+{
+	wrote_trace = FALSE;
+	if (format == TEXT_DUMP_STATS_CSV)
+		put_str(csv_header);
+	else if (format == TEXT_DUMP_STATS_JSON)
+		put_c('[');
+}
+
 void text_dump_stats(const LttvStatsNode *tree, const char *trace_name, TextDumpStatsFormat format)
 {
 	GString *buffer = g_string_new(NULL);
-	if (format == TEXT_DUMP_STATS_TREE)
+	CsvKeys keys = { .trace = trace_name };
+	switch (format) {
+	case TEXT_DUMP_STATS_TREE:
 		put_tree(tree, trace_name, 0, buffer);
-	else
+		break;
+	case TEXT_DUMP_STATS_PATHS:
 		put_paths(tree, trace_name, buffer);
+		break;
+	case TEXT_DUMP_STATS_CSV:
+		put_csv(tree, &keys);
+		break;
+	case TEXT_DUMP_STATS_JSON:
+		if (wrote_trace)
+			put_c(',');
+		put_json(tree, trace_name);
+		break;
+	}
+	wrote_trace = TRUE;
 	g_string_free(buffer, TRUE);
+}
+
+void text_dump_stats_end(TextDumpStatsFormat format)
+{
+	if (format == TEXT_DUMP_STATS_JSON)
+		put("]\n", 2);
 }

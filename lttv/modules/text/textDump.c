@@ -6,6 +6,7 @@
  * are described in doc/lttv.md. */
 #include <config.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <ltt/event.h>
@@ -35,6 +36,8 @@ typedef struct {
 #define DENSE_ID_LIMIT 65536U
 
 static gboolean no_field_names, process_columns, no_events;
+static gboolean refused;       /* the output file is an input: nothing is written */
+static void (*previous_sigpipe)(int);
 static TextDumpStatsFormat stats_format;
 static GPtrArray *prefixes;    /* Prefix *, one per tracefile of the current run */
 
@@ -249,7 +252,8 @@ static gboolean print_event(void *hook_data, void *call_data)
 	put_padded(c->name, c->name_len);
 	put_payload(e, c);
 	put_c('\n');
-	return FALSE;
+	/* Nothing more can be written: the run may stop. */
+	return text_dump_out.write_errno != 0;
 }
 
 static gpointer attribute_pointer(LttvAttribute *a, const char *path)
@@ -260,12 +264,20 @@ static gpointer attribute_pointer(LttvAttribute *a, const char *path)
 	return *v.v_pointer;
 }
 
+/* Stops the run at once: the output was refused. */
+static gboolean stop(void *hook_data, void *call_data)
+{
+	return TRUE;
+}
+
 /* Adds the tracefile's printer to what batchAnalysis delivers for it. */
 static gboolean tracefile_before(void *hook_data, void *call_data)
 {
 	LttvTracefileContext *tfc = call_data;
 	LttvHooks *event = attribute_pointer(tfc->a, "batch/event");
-	if (no_events || event == NULL)
+	if (refused && event != NULL)
+		lttv_hooks_add(event, stop, NULL, LTTV_PRIO_HIGH);
+	if (refused || no_events || event == NULL)
 		return FALSE;
 	Prefix *p = g_new0(Prefix, 1);
 	p->sparse = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) type_cache_free);
@@ -282,22 +294,40 @@ static gboolean tracefile_before(void *hook_data, void *call_data)
 
 static void print_stats(const LttvTracesetContext *ctx)
 {
+	gboolean any = FALSE;
 	for (guint i = 0; i < ctx->n_traces; i++) {
 		const LttvStatsNode *tree = attribute_pointer(ctx->traces[i]->a, "batch/stats");
-		if (tree != NULL)
-			text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
+		if (tree == NULL)
+			continue;
+		if (!any)
+			text_dump_stats_begin(stats_format);
+		any = TRUE;
+		text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
 	}
+	if (any)
+		text_dump_stats_end(stats_format);
+}
+
+static gboolean traceset_before(void *hook_data, void *call_data)
+{
+	refused = !text_dump_output_claim(call_data);
+	if (refused)
+		lttv_global_set_int("status", 1);
+	return FALSE;
 }
 
 static gboolean traceset_after(void *hook_data, void *call_data)
 {
+	if (refused)
+		return FALSE;
 	print_stats(call_data);
 	g_ptr_array_set_size(prefixes, 0);
 	text_dump_flush();
 	if (text_dump_out.write_errno == 0 && fflush(text_dump_out.file) != 0)
 		text_dump_out.write_errno = errno;
-	if (text_dump_out.write_errno != 0) {
-		fprintf(stderr, "textDump: writing %s: %s\n", text_dump_out.file_name,
+	/* EPIPE: whoever read the output stopped reading; not an error. */
+	if (text_dump_out.write_errno != 0 && text_dump_out.write_errno != EPIPE) {
+		fprintf(stderr, "lttv: writing %s: %s\n", text_dump_out.file_name,
 		        g_strerror(text_dump_out.write_errno));
 		lttv_global_set_int("status", 1);
 	}
@@ -315,26 +345,15 @@ static void prefix_free(gpointer data)
 	g_free(p);
 }
 
-static void close_output(void)
-{
-	if (text_dump_out.file != NULL && text_dump_out.file != stdout)
-		fclose(text_dump_out.file);
-	text_dump_out.file = NULL;
-	g_clear_pointer(&text_dump_out.file_name, g_free);
-}
-
 /* -o: opened at once, so that a bad path is reported with the command line. */
 static gboolean open_output(void *hook_data, void *call_data)
 {
-	const char *path = call_data;
-	FILE *f = fopen(path, "w");
-	if (f == NULL) {
-		lttv_option_fail("cannot open %s: %s", path, g_strerror(errno));
+	GError *error = NULL;
+	if (!text_dump_output_open(call_data, &error)) {
+		lttv_option_fail("%s", error->message);
+		g_error_free(error);
 		return TRUE;
 	}
-	close_output();
-	text_dump_out.file = f;
-	text_dump_out.file_name = g_strdup(path);
 	return FALSE;
 }
 
@@ -348,7 +367,7 @@ static gboolean want_state(void *hook_data, void *call_data)
 static gboolean set_stats_format(void *hook_data, void *call_data)
 {
 	if (!text_dump_stats_format_parse(call_data, &stats_format)) {
-		lttv_option_fail("unknown format '%s' (tree or paths)", (const char *) call_data);
+		lttv_option_fail("unknown format '%s' (tree, paths, csv or json)", (const char *) call_data);
 		return TRUE;
 	}
 	return FALSE;
@@ -370,8 +389,8 @@ static const struct {
 	  "the event's CPU", NULL, LTTV_OPT_NONE, &process_columns, want_state },
 	{ "no-events", 0, "print no event lines (only the statistics of -s)", NULL,
 	  LTTV_OPT_NONE, &no_events, NULL },
-	{ "stats-format", 0, "print the statistics of -s as an indented tree (default) or as "
-	  "'path value' lines (paths)", "tree|paths", LTTV_OPT_STRING, NULL,
+	{ "stats-format", 0, "print the statistics of -s as an indented tree (default), as "
+	  "'path value' lines (paths), as CSV rows or as JSON", "tree|paths|csv|json", LTTV_OPT_STRING, NULL,
 	  set_stats_format },
 };
 
@@ -379,6 +398,7 @@ static const struct {
 	const char *path;
 	LttvHook hook;
 } hooks[] = {
+	{ "hooks/traceset/before", traceset_before },
 	{ "hooks/tracefile/before", tracefile_before },
 	{ "hooks/traceset/after", traceset_after },
 };
@@ -402,6 +422,9 @@ static gboolean init(GError **error)
 	text_dump_out.data = g_malloc(text_dump_out.cap);
 	text_dump_out.file = stdout;
 	text_dump_out.file_name = g_strdup("standard output");
+	/* A reader that stops reading (lttv ... | head) ends the dump, as
+	 * EPIPE, instead of killing lttv. */
+	previous_sigpipe = signal(SIGPIPE, SIG_IGN);
 	prefixes = g_ptr_array_new_with_free_func(prefix_free);
 	for (guint i = 0; i < G_N_ELEMENTS(hooks); i++)
 		lttv_hooks_add(lttv_global_hooks(hooks[i].path), hooks[i].hook, NULL, LTTV_PRIO_DEFAULT);
@@ -413,7 +436,8 @@ static void destroy(void)
 	for (guint i = 0; i < G_N_ELEMENTS(hooks); i++)
 		lttv_hooks_remove_data(lttv_global_hooks(hooks[i].path), hooks[i].hook, NULL);
 	remove_options(G_N_ELEMENTS(options));
-	close_output();
+	text_dump_output_close();
+	signal(SIGPIPE, previous_sigpipe);
 	g_clear_pointer(&text_dump_out.data, g_free);
 	text_dump_out.len = text_dump_out.cap = 0;
 	g_clear_pointer(&prefixes, g_ptr_array_unref);

@@ -1,0 +1,12 @@
+/* list-modules.h: lttv --list-modules. */
+#ifndef LTTV_LIST_MODULES_H
+#define LTTV_LIST_MODULES_H
+
+#include <stdio.h>
+
+/* Prints "NAME  SHORT DESCRIPTION" for each module found in the module
+ * search path (the first of a name, as -m would load it), sorted by name,
+ * then the folders searched. */
+void lttv_list_modules(FILE *out);
+
+#endif

@@ -1,0 +1,77 @@
+#!/bin/sh
+# lttv-stats-formats.sh: textDump's --stats-format=csv and json hold the
+# same numbers as the paths format, in files a spreadsheet or a JSON parser
+# reads.
+. "${TESTS_SRCDIR:?}/lttv-env.sh"
+skip_reason="python3 not installed"
+"$top_builddir/ltt/ltt-synth" -o "$tmp/t" --cpus 2 --processes 6 --events 3000 --seed 5 \
+	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
+"$top_builddir/ltt/ltt-synth" -o "$tmp/u" --cpus 1 --processes 3 --events 500 --seed 6 \
+	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
+stats() { "$lttv" -m textDump -s --no-events --stats-format="$1" -t "$tmp/t" -t "$tmp/u"; }
+stats paths > "$tmp/paths" && stats csv > "$tmp/csv" && stats json > "$tmp/json" ||
+	{ echo "Bail out! lttv failed"; exit 1; }
+py() {
+	if command -v python3 > /dev/null; then python3 "$@"; else return 77; fi
+}
+
+echo "1..5"
+head -n 1 "$tmp/csv" | grep -qx 'level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,cumulative_time'
+check $? "csv: one header line"
+[ "$(grep -c '^level,' "$tmp/csv")" = 1 ] && [ "$(grep -c '^trace,' "$tmp/csv")" = 2 ]
+check $? "csv: one header for two traces, a row per trace"
+
+# Every number of the paths format, rebuilt from the CSV rows and from the
+# JSON tree, in the paths format's words.
+cat > "$tmp/rebuild.py" <<'PY'
+import csv, json, sys
+kind, path = sys.argv[1], sys.argv[2]
+out = []
+def key(level, r):
+    if level == "cpu": return "cpu" + r["cpu"]
+    if level == "process": return "process/%s@%s" % (r["pid"], r["birth"] or "-")
+    if level == "mode": return r["mode"]
+    if level == "submode": return r["submode"]
+    if level == "event": return "event/" + r["event"]
+    return r["trace"]
+def emit(p, r, level):
+    if level == "process":
+        out.append("%s/name \"%s\"" % (p, r["process"] if kind == "csv" else r["name"]))
+        out.append("%s/tgid %s" % (p, r["tgid"]))
+    out.append("%s/events %s" % (p, r["events"]))
+    if level != "event":
+        for v in ("cpu_time", "elapsed_time", "cumulative_time"):
+            out.append("%s/%s %s" % (p, v, r[v]))
+if kind == "csv":
+    stack = {}
+    order = ["trace", "cpu", "process", "mode", "submode", "event"]
+    for r in csv.DictReader(open(path)):
+        level = r["level"]
+        p = "/".join([stack[l] for l in order[:order.index(level)]] + [key(level, r)])
+        stack[level] = key(level, r)
+        emit(p, r, level)
+else:
+    def walk(n, parent):
+        r = {k: ("" if v is None else ("%.9f" % v if isinstance(v, float) else str(v))) for k, v in n.items()
+             if not isinstance(v, list)}
+        r["process"] = r.get("name", "")
+        p = (parent + "/" if parent else "") + key(n["level"], r)
+        emit(p, r, n["level"])
+        for k, v in n.items():
+            if isinstance(v, list):
+                for c in v: walk(c, p)
+    for t in json.load(open(path)): walk(t, "")
+print("\n".join(out))
+PY
+py "$tmp/rebuild.py" csv "$tmp/csv" > "$tmp/from-csv"
+r=$?
+[ $r -eq 77 ] || { diff "$tmp/paths" "$tmp/from-csv" >&2; r=$?; }
+check $r "csv: the same numbers as the paths format"
+py "$tmp/rebuild.py" json "$tmp/json" > "$tmp/from-json"
+r=$?
+[ $r -eq 77 ] || { diff "$tmp/paths" "$tmp/from-json" >&2; r=$?; }
+check $r "json: the same numbers as the paths format"
+
+"$lttv" -m textDump -s --no-events --stats-format=xml -t "$tmp/t" 2> "$tmp/err" > /dev/null
+[ $? -eq 1 ] && grep -q "unknown format 'xml' (tree, paths, csv or json)" "$tmp/err"
+check $? "an unknown format lists the formats"
