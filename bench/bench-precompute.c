@@ -112,6 +112,7 @@ static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, 
 		g_printerr("bench-precompute: %s\n", error->message);
 		exit(1);
 	}
+	lttv_precompute_finish_cache(p);
 	*wall = now_s() - w0;
 	*cpu = cpu_s() - c0;
 	return p;

@@ -29,6 +29,7 @@ static LttvPrecompute *precompute_whole_via(const char *path, gboolean via_cache
 	g_assert_true(lttv_precompute_done(p));
 	g_assert_false(lttv_precompute_from_cache(p));
 	if (via_cache) {
+		lttv_precompute_finish_cache(p);
 		lttv_precompute_unref(p);
 		p = lttv_precompute_get(t);
 		while (lttv_precompute_step(p, 500, &error))

@@ -330,6 +330,9 @@ static LttvPrecompute *run_service(LttvTrace *t, char **warning)
 		;
 	g_assert_no_error(error);
 	g_assert_true(lttv_precompute_done(p));
+	/* The results are usable while a thread writes the cache. */
+	lttv_precompute_finish_cache(p);
+	g_assert_false(lttv_precompute_writing_cache(p));
 	*warning = lttv_precompute_take_cache_warning(p);
 	/* Reported once. */
 	g_assert_null(lttv_precompute_take_cache_warning(p));
@@ -489,6 +492,29 @@ static void test_cache(void)
 		g_assert_null(reopen_and_compare(&snap, TRUE));
 	}
 	g_free(contents);
+
+	/* Dropped while the thread writes: no file left half written. */
+	{
+		LttvTrace *t = open_trace();
+		LttvPrecompute *p = lttv_precompute_get(t);
+		GError *error = NULL;
+		GDir *dir;
+		const char *name;
+
+		g_unlink(path);
+		while (lttv_precompute_step(p, 10000, &error))
+			;
+		g_assert_no_error(error);
+		lttv_precompute_unref(p);
+		lttv_trace_unref(t);
+		dir = g_dir_open(trace_path, 0, NULL);
+		while ((name = g_dir_read_name(dir)) != NULL)
+			g_assert_false(g_str_has_prefix(name, ".lttv-precompute-cache."));
+		g_dir_close(dir);
+		/* Complete or absent: a valid cache, or a pass that writes one. */
+		g_free(reopen_and_compare(&snap, g_file_test(path, G_FILE_TEST_EXISTS)));
+		g_assert_null(reopen_and_compare(&snap, TRUE));
+	}
 
 	/* A trace file changed since (its time): stale. */
 	{

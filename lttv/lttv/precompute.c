@@ -43,11 +43,17 @@ struct _LttvPrecompute {
 	LttvMerge *window_merge;
 	gboolean use_cache, from_cache;
 	LttvPrecomputeCache cache;   /* the mapped file the results came from */
-	LttvCacheWriter *writer;     /* after the pass, while the cache is written */
+	/* After the pass the cache is written by a thread of its own, which
+	 * only reads the finished results and gives nothing back. */
+	LttvCacheWriter *writer;
+	GThread *write_thread;
+	gint write_cancel;           /* atomic: stop writing (the file is dropped) */
 	LttvCacheLoader *loader;     /* before it, while a cache is checked */
 	guint cache_stage;           /* cache files looked at: beside the trace, then the user's */
 	char *cache_warning;         /* a cache found unusable, until taken */
 };
+
+static void stop_writer(LttvPrecompute *p);
 
 /* Services by LttvTrace; used from one thread (the main loop's). */
 static GHashTable *services;
@@ -116,7 +122,7 @@ void lttv_precompute_unref(LttvPrecompute *p)
 		return;
 	g_hash_table_remove(services, p->trace);
 	pass_free(p);
-	lttv_cache_writer_free(p->writer);
+	stop_writer(p);
 	lttv_cache_loader_free(p->loader);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
@@ -183,9 +189,40 @@ static void fire_notifications(LttvPrecompute *p)
 	}
 }
 
-/* The pass is over: the results are complete; the cache is written in
- * the next steps (a cache that cannot be written costs a pass next time,
- * nothing else). */
+/* Writes the cache by pieces until done or cancelled. */
+static gpointer write_thread_main(gpointer data)
+{
+	LttvPrecompute *p = data;
+	gboolean finished = FALSE;
+
+	while (!g_atomic_int_get(&p->write_cancel) && !finished)
+		if (!lttv_cache_writer_step(p->writer, g_get_monotonic_time() + 10000, &finished, NULL))
+			break;
+	return NULL;
+}
+
+/* Waits for the writing thread (cancelled first when cancel: it stops
+ * within one piece of 1 MB) and drops an unfinished file. */
+static void join_writer(LttvPrecompute *p, gboolean cancel)
+{
+	if (p->write_thread != NULL) {
+		if (cancel)
+			g_atomic_int_set(&p->write_cancel, 1);
+		g_thread_join(p->write_thread);
+		p->write_thread = NULL;
+	}
+	lttv_cache_writer_free(p->writer);
+	p->writer = NULL;
+}
+
+static void stop_writer(LttvPrecompute *p)
+{
+	join_writer(p, TRUE);
+}
+
+/* The pass is over: the results are complete and no longer change, and a
+ * thread writes the cache (a cache that cannot be written costs a pass
+ * next time, nothing else). */
 static void finish(LttvPrecompute *p)
 {
 	lttv_intervals_set_reached(p->store, lttv_trace_state_time(p->ts), TRUE);
@@ -193,17 +230,18 @@ static void finish(LttvPrecompute *p)
 	pass_free(p);
 	if (p->use_cache)
 		p->writer = lttv_cache_writer_new(lttv_trace_ltt(p->trace), p->store, p->cps, p->events_done, NULL);
+	if (p->writer != NULL)
+		p->write_thread = g_thread_new("lttv-cache-writer", write_thread_main, p);
 }
 
-static gboolean write_cache(LttvPrecompute *p, gint64 deadline)
+void lttv_precompute_finish_cache(LttvPrecompute *p)
 {
-	gboolean finished = FALSE;
+	join_writer(p, FALSE);
+}
 
-	if (lttv_cache_writer_step(p->writer, deadline, &finished, NULL) && !finished)
-		return TRUE;
-	lttv_cache_writer_free(p->writer);
-	p->writer = NULL;
-	return FALSE;
+gboolean lttv_precompute_writing_cache(const LttvPrecompute *p)
+{
+	return p->write_thread != NULL;
 }
 
 static void cache_problem(LttvPrecompute *p, const GError *error)
@@ -267,8 +305,6 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 	gint64 deadline = g_get_monotonic_time() + MAX(budget_us, 0);
 	const LttEvent *ev;
 
-	if (p->writer != NULL)
-		return write_cache(p, deadline);
 	if (p->done || p->cancelled || p->failed)
 		return FALSE;
 	if (!p->started) {
@@ -294,7 +330,7 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 			if (ev == NULL) {
 				finish(p);
 				fire_notifications(p);
-				return p->writer != NULL;
+				return FALSE;
 			}
 			lttv_trace_state_apply(p->ts, ev);
 			lttv_compact_checkpoints_record(p->cps, p->ts, ev);
@@ -352,8 +388,7 @@ gboolean lttv_precompute_done(const LttvPrecompute *p)
 
 void lttv_precompute_cancel(LttvPrecompute *p)
 {
-	lttv_cache_writer_free(p->writer);
-	p->writer = NULL;
+	stop_writer(p);
 	if (p->done)
 		return;
 	p->cancelled = TRUE;

@@ -42,20 +42,26 @@ LttvTrace *lttv_precompute_trace(const LttvPrecompute *p);
 void lttv_precompute_set_checkpoint_interval(LttvPrecompute *p, guint interval);
 
 /* Whether the results are kept in a cache file (default TRUE): the first
- * step then maps a valid cache instead of reading the trace, and after
- * the pass the next steps write it (beside the trace, or under
- * $XDG_CACHE_HOME/lttv/ when the trace's folder cannot be written).
- * Only before the first step. */
+ * steps then check and map a valid cache instead of reading the trace,
+ * and once the pass is done a thread of the service writes it (beside the
+ * trace, or under $XDG_CACHE_HOME/lttv/ when the trace's folder cannot be
+ * written) while the results are already in use.  Cancelling or dropping
+ * the last reference stops that thread within one piece of 1 MB and
+ * drops the unfinished file.  Only before the first step. */
 void lttv_precompute_set_cache(LttvPrecompute *p, gboolean use);
+/* TRUE while the thread writes the cache. */
+gboolean lttv_precompute_writing_cache(const LttvPrecompute *p);
+/* Waits until the cache is written (for batch programs and tests: it may
+ * take a second on a big trace). */
+void lttv_precompute_finish_cache(LttvPrecompute *p);
 /* TRUE when the results came from the cache file. */
 gboolean lttv_precompute_from_cache(const LttvPrecompute *p);
 /* A cache file found stale or damaged (and so rebuilt): the message, once
  * (free with g_free); NULL when there is nothing to report. */
 char *lttv_precompute_take_cache_warning(LttvPrecompute *p);
 
-/* Does about budget_us microseconds of work (at least one event, or one
- * entity's part of the cache) and returns; TRUE while work remains (the
- * cache is written after the results are done).  Notifications whose time or position
+/* Does about budget_us microseconds of work (at least one event, or a
+ * piece of the cache being checked) and returns; TRUE while work remains.  Notifications whose time or position
  * is reached are called before it returns.  FALSE + error when the trace
  * cannot be read (the work stops there; what was computed stays usable up
  * to lttv_precompute_ready_until). */
