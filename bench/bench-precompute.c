@@ -71,12 +71,13 @@ static void fig(const char *name, double value, const char *unit)
 static gboolean run_batch(const char *lttv, const char *trace, double *wall, double *cpu)
 {
 	const char *argv[] = { lttv, "-m", "batchAnalysis", "-s", "-t", trace, NULL };
+	GSpawnFlags quiet = G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL;
 	GError *error = NULL;
 	gint status;
 	double w0 = now_s(), c0 = children_cpu_s();
 
-	if (!g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
-	                  &error) || !g_spawn_check_wait_status(status, &error)) {
+	if (!g_spawn_sync(NULL, (char **) argv, NULL, quiet, NULL, NULL, NULL, NULL, &status, &error)
+	    || !g_spawn_check_wait_status(status, &error)) {
 		g_printerr("bench-precompute: %s: %s\n", lttv, error->message);
 		g_error_free(error);
 		return FALSE;

@@ -289,6 +289,8 @@ static gboolean load_cache(LttvPrecompute *p, gint64 deadline)
 			p->events_done = p->cache.events;
 			p->from_cache = TRUE;
 			p->done = TRUE;
+			/* The setters no longer apply. */
+			p->started = TRUE;
 			pass_free(p);
 			return TRUE;
 		}
