@@ -21,6 +21,10 @@ typedef struct {
 	gint32 softirq;          /* the vector whose handler the running task is in, -1: none */
 } CpuMirror;
 
+/* IRQ lines and soft IRQ vectors beyond this are damage (the state
+ * ignores IRQ lines from there on). */
+#define MAX_LINES 65536
+
 /* Pids below this find their task's mirror in an array, the others in a
  * table. */
 #define DIRECT_PIDS (1 << 20)
@@ -28,8 +32,8 @@ typedef struct {
 struct _LttvIntervalRecorder {
 	LttvIntervalStore *store;
 	LttvTraceState *ts;
-	GPtrArray *direct;       /* TaskMirror by pid < DIRECT_PIDS, NULL: none */
-	GHashTable *tasks;       /* pid >= DIRECT_PIDS -> TaskMirror */
+	GPtrArray *direct;       /* TaskMirror by pid in [1, DIRECT_PIDS), NULL: none */
+	GHashTable *tasks;       /* other pids (damaged events name any) -> TaskMirror */
 	GArray *idle;            /* TaskMirror of the idle task, by CPU */
 	GArray *cpus;            /* CpuMirror by CPU */
 	GArray *irq_busy;        /* IRQ lines the store last saw busy (guint) */
@@ -107,7 +111,7 @@ static TaskMirror *mirror_get(LttvIntervalRecorder *r, gint32 pid, guint cpu, gb
 			g_array_set_size(r->idle, cpu + 1);
 		return &g_array_index(r->idle, TaskMirror, cpu);
 	}
-	if (pid < DIRECT_PIDS) {
+	if (pid > 0 && pid < DIRECT_PIDS) {
 		if ((guint) pid >= r->direct->len) {
 			if (!create)
 				return NULL;
@@ -133,7 +137,9 @@ static void sync_pid(LttvIntervalRecorder *r, gint32 pid, guint cpu, LttTime t)
 	LttvProcess *p;
 	TaskMirror *m;
 
-	if (pid < 0)
+	/* A damaged event may name any number: the state knows its CPUs.  (A
+	 * negative pid is a task too when the state made one of it.) */
+	if (pid == 0 && cpu >= lttv_trace_state_cpu_count(r->ts))
 		return;
 	p = lttv_trace_state_find_process(r->ts, pid, cpu);
 	m = mirror_get(r, pid, cpu, p != NULL);
@@ -173,7 +179,7 @@ static void softirq_add(LttvIntervalRecorder *r, gint32 vec, gint delta, LttTime
 {
 	guint *count;
 
-	if (vec < 0)
+	if (vec < 0 || vec >= MAX_LINES)
 		return;
 	if ((guint) vec >= r->softirq_cpus->len)
 		g_array_set_size(r->softirq_cpus, vec + 1);
@@ -311,7 +317,7 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 		if (h->fields[0].field != NULL) {
 			gint64 irq = lttv_field_reader_int(&h->fields[0], &e);
 
-			if (irq >= 0 && irq < G_MAXINT32)
+			if (irq >= 0 && irq < MAX_LINES)
 				sync_irq(r, (guint) irq, t);
 		}
 		break;

@@ -102,10 +102,11 @@ void lttv_intervals_free(LttvIntervalStore *store)
 
 static void index_set(GArray *index, guint i, LttvIntervalEntity e)
 {
-	while (index->len <= i) {
-		LttvIntervalEntity none = LTTV_INTERVAL_ENTITY_NONE;
+	guint old = index->len;
 
-		g_array_append_val(index, none);
+	if (i >= old) {
+		g_array_set_size(index, i + 1);
+		memset(&g_array_index(index, LttvIntervalEntity, old), 0xFF, (i + 1 - old) * sizeof(LttvIntervalEntity));
 	}
 	g_array_index(index, LttvIntervalEntity, i) = e;
 }
@@ -298,6 +299,8 @@ gsize lttv_intervals_heap(const LttvIntervalStore *store)
 	gsize bytes = store->entities->len * (sizeof(LttvEntityRecord) + sizeof(gpointer));
 	guint e;
 
+	bytes += (store->idle->len + store->cpus->len + store->irqs->len + store->softirqs->len)
+	         * sizeof(LttvIntervalEntity);
 	for (e = 0; e < store->entities->len; e++) {
 		const LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
 
