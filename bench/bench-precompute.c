@@ -169,7 +169,7 @@ static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint w
 	const LttvIntervalStore *store = lttv_precompute_intervals(p);
 	GArray *procs = lttv_intervals_processes(store);
 	LttvIntervalItem *items = g_new(LttvIntervalItem, 1500);
-	double *times = g_new(double, windows);
+	double *times = g_new(double, windows), *cpu = g_new(double, windows);
 	GRand *rand = g_rand_new_with_seed(1);
 	guint z, w, row;
 	guint64 returned = 0;
@@ -181,7 +181,7 @@ static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint w
 		for (w = 0; w < windows; w++) {
 			LttTime t0 = start + (LttTime) (g_rand_double(rand) * (double) (end - start - width));
 			LttvIntervalEntity rows[50];
-			double t;
+			double t, c;
 
 			/* Tasks alive in the window, as a control-flow view shows them
 			 * (any task after 200 tries). */
@@ -194,19 +194,26 @@ static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint w
 				while (++tries < 200 && !alive_in(lttv_intervals_entity(store, rows[row]), t0, t0 + width));
 			}
 			t = now_s();
+			c = thread_cpu_s();
 			for (row = 0; row < 50; row++)
 				returned += lttv_intervals_query(store, rows[row], t0, t0 + width, MAX(width / 1500, 1), items,
 				                                 1500);
 			times[w] = (now_s() - t) * 1e3;
+			cpu[w] = (thread_cpu_s() - c) * 1e3;
 		}
 		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_median", zooms[z].name);
 		fig(name, quantile(times, windows, 0.5), "ms");
 		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_p99", zooms[z].name);
 		fig(name, quantile(times, windows, 0.99), "ms");
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_cpu_median", zooms[z].name);
+		fig(name, quantile(cpu, windows, 0.5), "ms");
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_cpu_p99", zooms[z].name);
+		fig(name, quantile(cpu, windows, 0.99), "ms");
 	}
 	fig("intervals_items_per_row", (double) returned / (double) (G_N_ELEMENTS(zooms) * windows * 50), "items");
 	g_rand_free(rand);
 	g_free(times);
+	g_free(cpu);
 	g_free(items);
 	g_array_unref(procs);
 }

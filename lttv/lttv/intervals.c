@@ -314,10 +314,19 @@ gsize lttv_intervals_mapped(const LttvIntervalStore *store)
 	return lttv_arena_mapped(store->arena);
 }
 
-/* The index of the last change at or before t, in [lo, hi); lo when none is. */
+/* The index of the last change at or before t, in [lo, hi); lo when none
+ * is.  It gallops from lo first: a query walks forward by one slot at a
+ * time, usually a few changes. */
 static guint change_at(const LttvEntityRecord *rec, guint lo, guint hi, LttTime t)
 {
-	guint a = lo, b = hi;
+	guint a = lo, b = hi, step = 1;
+
+	while (a + step < hi && lttv_entity_time(rec, a + step) <= t) {
+		a += step;
+		step *= 2;
+	}
+	b = MIN(hi, a + step);
+	lo = a;
 
 	while (a < b) {
 		guint mid = a + (b - a) / 2;
