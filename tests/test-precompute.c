@@ -288,6 +288,60 @@ static void test_window_stats(void)
 	lttv_trace_unref(t);
 }
 
+/* In steps: a wide window takes many, and gives what one call gives. */
+static void test_window_stats_job(void)
+{
+	LttvTrace *t = open_trace();
+	LttvPrecompute *p = lttv_precompute_get(t);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	LttTime t0 = start + (end - start) / 5, t1 = end - (end - start) / 7;
+	GError *error = NULL;
+	LttvWindowStatsJob *job;
+	LttvStats *fast, *slow;
+	LttvStatsNode *a, *b;
+	gdouble progress = 0;
+	guint steps = 0;
+
+	lttv_precompute_set_cache(p, FALSE);
+	lttv_precompute_set_checkpoint_interval(p, 1000);
+	while (lttv_precompute_step(p, 1000, &error))
+		;
+	g_assert_no_error(error);
+	job = lttv_precompute_window_stats_job(p, t0, t1);
+	/* The job holds the service. */
+	lttv_precompute_unref(p);
+	while (lttv_window_stats_job_step(job, 0, &error)) {
+		g_assert_null(lttv_window_stats_job_take(job));
+		g_assert_cmpfloat(lttv_window_stats_job_progress(job), >=, progress);
+		g_assert_cmpfloat(lttv_window_stats_job_progress(job), <, 1.0);
+		progress = lttv_window_stats_job_progress(job);
+		steps++;
+	}
+	g_assert_no_error(error);
+	g_assert_cmpuint(steps, >, 10);
+	g_assert_cmpfloat(lttv_window_stats_job_progress(job), ==, 1.0);
+	fast = lttv_window_stats_job_take(job);
+	g_assert_nonnull(fast);
+	g_assert_null(lttv_window_stats_job_take(job));
+	lttv_window_stats_job_free(job);
+	slow = window_by_pass(trace, t0, t1);
+	a = lttv_stats_tree(fast, TRUE);
+	b = lttv_stats_tree(slow, TRUE);
+	analysis_assert_tree_equal(a, b);
+	lttv_stats_node_free(a);
+	lttv_stats_node_free(b);
+	lttv_window_stats_free(fast);
+	lttv_window_stats_free(slow);
+	/* A job dropped half way frees what it holds. */
+	p = lttv_precompute_get(t);
+	job = lttv_precompute_window_stats_job(p, t0, t1);
+	g_assert_true(lttv_window_stats_job_step(job, 0, &error));
+	lttv_window_stats_job_free(job);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
 /* From a context's checkpoints (checkpoint.h) too. */
 static void test_window_stats_checkpoints(void)
 {
@@ -582,6 +636,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/precompute/incremental", test_incremental);
 	g_test_add_func("/precompute/cancel", test_cancel);
 	g_test_add_func("/precompute/window-stats", test_window_stats);
+	g_test_add_func("/precompute/window-stats-job", test_window_stats_job);
 	g_test_add_func("/precompute/window-stats-checkpoints", test_window_stats_checkpoints);
 	g_test_add_func("/precompute/cache", test_cache);
 	g_test_add_func("/precompute/cache-read-only", test_cache_read_only);

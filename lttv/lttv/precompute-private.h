@@ -16,6 +16,9 @@ G_GNUC_INTERNAL void lttv_merge_free(LttvMerge *m);
 G_GNUC_INTERNAL guint64 lttv_merge_damaged(const LttvMerge *m);
 G_GNUC_INTERNAL extern const LttvEventSource lttv_merge_source;
 
+/* The service's checkpoints (for window statistics). */
+G_GNUC_INTERNAL const struct _LttvCompactCheckpoints *lttv_precompute_checkpoints(const LttvPrecompute *p);
+
 /* Memory in anonymous mappings, bump-allocated, given back whole
  * (precompute-arena.c).  Items are 8-byte aligned and never move. */
 typedef struct _LttvArena LttvArena;

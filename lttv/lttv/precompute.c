@@ -455,6 +455,11 @@ LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t
 	return ts != NULL ? lttv_window_stats_from_state(ts, &lttv_merge_source, p->window_merge, t0, t1) : NULL;
 }
 
+const LttvCompactCheckpoints *lttv_precompute_checkpoints(const LttvPrecompute *p)
+{
+	return p->cps;
+}
+
 void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
 {
 	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps);

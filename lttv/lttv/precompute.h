@@ -97,6 +97,24 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p);
  * lttv_window_stats_free (window-stats.h). */
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error);
 
+/* The same in steps, for windows whose replay takes longer than a step
+ * may (a second of a busy trace takes about 100 ms): each job reads
+ * through cursors of its own and holds a reference on p. */
+typedef struct _LttvWindowStatsJob LttvWindowStatsJob;
+
+LttvWindowStatsJob *lttv_precompute_window_stats_job(LttvPrecompute *p, LttTime t0, LttTime t1);
+/* About budget_us of work (the first step restores the state at t0: a
+ * parse and up to LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL events); TRUE while
+ * work remains; FALSE + error when the trace cannot be read. */
+gboolean lttv_window_stats_job_step(LttvWindowStatsJob *job, gint64 budget_us, GError **error);
+/* How much of [t0, t1) is counted, 0..1. */
+gdouble lttv_window_stats_job_progress(const LttvWindowStatsJob *job);
+/* Once step returned FALSE without error: the statistics, closed at t1,
+ * given to the caller (free with lttv_window_stats_free); NULL before and
+ * after. */
+LttvStats *lttv_window_stats_job_take(LttvWindowStatsJob *job);
+void lttv_window_stats_job_free(LttvWindowStatsJob *job);
+
 /* What the results take: heap bytes, and bytes of anonymous mappings (the
  * interval changes and the serialized checkpoints). */
 void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped);
