@@ -396,11 +396,12 @@ static guint64 take_u64(CacheReader *r, const char *what)
 	return v;
 }
 
-/* Checks and adopts an entity whose chunks start at the cursor. */
-static void load_entity(CacheReader *r, LttvIntervalStore *store, const DiskEntity *d, const char *strings,
-                        gsize strings_len)
+/* Checks and adopts an entity whose chunks start at the cursor; its
+ * changes are checked afterwards (check_chunks).  NULL when invalid. */
+static LttvEntityRecord *load_entity(CacheReader *r, LttvIntervalStore *store, const DiskEntity *d,
+                                     const char *strings, gsize strings_len)
 {
-	guint64 chunks = (d->n + LTTV_INTERVAL_CHUNK - 1) / LTTV_INTERVAL_CHUNK, c, k;
+	guint64 chunks = (d->n + LTTV_INTERVAL_CHUNK - 1) / LTTV_INTERVAL_CHUNK, c;
 	LttvIntervalEntity e;
 	LttvEntityRecord *rec;
 	const guint8 *data;
@@ -409,11 +410,11 @@ static void load_entity(CacheReader *r, LttvIntervalStore *store, const DiskEnti
 	    || d->n > G_MAXUINT32 || (d->name != G_MAXUINT32 && (d->name >= strings_len || d->kind != LTTV_ENTITY_PROCESS))
 	    || (d->name == G_MAXUINT32 && d->kind == LTTV_ENTITY_PROCESS) || d->last < d->first) {
 		damaged(r, "invalid entity");
-		return;
+		return NULL;
 	}
 	if (chunks > (r->len - r->pos) / sizeof(LttvIntervalChunk)) {
 		damaged(r, "truncated changes");
-		return;
+		return NULL;
 	}
 	data = take(r, chunks * sizeof(LttvIntervalChunk), "truncated changes");
 	e = lttv_intervals_add(store, d->kind, d->id, d->cpu, d->first);
@@ -432,23 +433,32 @@ static void load_entity(CacheReader *r, LttvIntervalStore *store, const DiskEnti
 	store->changes += d->n;
 	if (lttv_entity_time(rec, 0) != d->first) {
 		damaged(r, "entity's first change is not its start");
-		return;
+		return NULL;
 	}
-	for (c = 0; c < chunks; c++) {
+	return rec;
+}
+
+/* Chunks [c0, c1) of rec: hashed and checked for time order, each while
+ * it is in cache.  FALSE when out of order. */
+static gboolean check_chunks(CacheReader *r, const LttvEntityRecord *rec, guint c0, guint c1, CacheHash *hash)
+{
+	guint c, k;
+
+	for (c = c0; c < c1; c++) {
 		const guint64 *times = rec->chunks[c]->times;
 		guint64 prev = c > 0 ? rec->chunks[c - 1]->times[LTTV_INTERVAL_CHUNK - 1] : times[0];
-		guint64 in_chunk = MIN(d->n - c * LTTV_INTERVAL_CHUNK, LTTV_INTERVAL_CHUNK);
+		guint in_chunk = MIN(rec->n - c * LTTV_INTERVAL_CHUNK, LTTV_INTERVAL_CHUNK);
 		gboolean disorder = FALSE;
 
 		for (k = 0; k < in_chunk; k++) {
 			disorder |= times[k] < prev;
 			prev = times[k];
 		}
-		if (disorder) {
-			damaged(r, "changes out of time order");
-			return;
-		}
+		if (disorder)
+			return damaged(r, "changes out of time order");
+		hash_update(hash, (const guint8 *) rec->chunks[c], sizeof(LttvIntervalChunk));
 	}
+	return TRUE;
 }
 
 static void load_checkpoints(CacheReader *r, LttTrace *trace, LttvCompactCheckpoints **cps_out)
@@ -491,12 +501,17 @@ static void load_checkpoints(CacheReader *r, LttTrace *trace, LttvCompactCheckpo
 	*cps_out = cps;
 }
 
-/* Loading, a piece per step: the hash of the whole file, then the
- * entities (each one's changes checked for time order), then the
- * checkpoints. */
-#define HASH_PIECE (1u << 20)
+/* Loading, a piece per step, in the file's order: the header and entity
+ * table, then each entity's changes, then the checkpoints, each part
+ * hashed as it is checked (one pass over the file's memory); the hash
+ * decides at the end.  A damaged header can be reported as stale or
+ * invalid rather than as a hash mismatch: it is refused either way. */
+typedef enum { LOAD_HEADER, LOAD_ENTITIES, LOAD_TAIL, LOAD_CHECKPOINTS } LoadPhase;
 
-typedef enum { LOAD_HASH, LOAD_ENTITIES, LOAD_CHECKPOINTS } LoadPhase;
+/* Chunks checked, and bytes hashed, between two looks at the clock (about
+ * 1 MB). */
+#define LOAD_CHUNKS 512
+#define HASH_PIECE (1u << 20)
 
 struct _LttvCacheLoader {
 	LttTrace *trace;
@@ -505,8 +520,10 @@ struct _LttvCacheLoader {
 	LttvPrecomputeCache out;
 	LoadPhase phase;
 	CacheHash hash;
-	gsize hashed;
 	guint64 n_entities, entity;
+	LttvEntityRecord *checking;   /* the entity whose chunks are being checked */
+	gsize hashed;                 /* LOAD_TAIL: bytes hashed from the cursor on */
+	guint chunk;                  /* its next chunk */
 	const DiskEntity *entities;
 	const char *strings;
 	guint64 strings_len;
@@ -606,34 +623,51 @@ gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomp
 	r->error = error;
 	do {
 		switch (l->phase) {
-		case LOAD_HASH: {
-			gsize n = MIN(HASH_PIECE, r->len - l->hashed);
+		case LOAD_HEADER:
+			if (!load_header(l))
+				return FALSE;
+			hash_update(&l->hash, r->data, r->pos);
+			l->phase = LOAD_ENTITIES;
+			break;
+		case LOAD_ENTITIES:
+			if (l->checking != NULL) {
+				/* A busy CPU has megabytes of changes: a piece at a time. */
+				guint end = MIN(l->checking->n_chunks, l->chunk + LOAD_CHUNKS);
+
+				if (!check_chunks(r, l->checking, l->chunk, end, &l->hash))
+					return FALSE;
+				l->chunk = end;
+				if (end == l->checking->n_chunks)
+					l->checking = NULL;
+				break;
+			}
+			if (l->entity < l->n_entities) {
+				l->checking = load_entity(r, l->out.store, &l->entities[l->entity++], l->strings,
+				                          l->strings_len);
+				l->chunk = 0;
+				if (r->bad)
+					return FALSE;
+				break;
+			}
+			l->phase = LOAD_TAIL;
+			break;
+		case LOAD_TAIL: {
+			gsize n = MIN(HASH_PIECE, r->len - r->pos - l->hashed);
+
+			hash_update(&l->hash, r->data + r->pos + l->hashed, n);
+			l->hashed += n;
+			if (r->pos + l->hashed == r->len)
+				l->phase = LOAD_CHECKPOINTS;
+			break;
+		}
+		case LOAD_CHECKPOINTS: {
 			guint64 sum;
 
-			hash_update(&l->hash, r->data + l->hashed, n);
-			l->hashed += n;
-			if (l->hashed < r->len)
-				break;
 			memcpy(&sum, r->data + r->len, 8);
 			if (sum != hash_final(&l->hash)) {
 				r->pos = r->len;
 				return damaged(r, "checksum mismatch");
 			}
-			if (!load_header(l))
-				return FALSE;
-			l->phase = LOAD_ENTITIES;
-			break;
-		}
-		case LOAD_ENTITIES:
-			if (l->entity < l->n_entities) {
-				load_entity(r, l->out.store, &l->entities[l->entity++], l->strings, l->strings_len);
-				if (r->bad)
-					return FALSE;
-				break;
-			}
-			l->phase = LOAD_CHECKPOINTS;
-			break;
-		case LOAD_CHECKPOINTS:
 			load_checkpoints(r, l->trace, &l->out.cps);
 			if (!r->bad && r->pos != r->len)
 				damaged(r, "trailing bytes");
@@ -643,6 +677,7 @@ gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomp
 			*done = l->out;
 			memset(&l->out, 0, sizeof(l->out));
 			return TRUE;
+		}
 		}
 	} while (g_get_monotonic_time() < deadline);
 	return TRUE;
