@@ -22,7 +22,8 @@ trap 'rm -rf "$tmp"' EXIT
 FLIPS=48
 CUTS=12
 READER_DAMAGE=5
-echo "1..$((FLIPS + CUTS + 34 + READER_DAMAGE))"
+UST_HOSTILE=4
+echo "1..$((FLIPS + CUTS + 34 + READER_DAMAGE + UST_HOSTILE))"
 n=0
 
 # Text that only a crash, an abort or a programming-error check prints.
@@ -270,3 +271,30 @@ check fail "output file $tmp/t/metadata is the input file" "lttv -o onto its tra
 { "$lttv" -m textDump -t "$tmp/orig" 2> "$tmp/err"; echo $? > "$tmp/status"; } | head -n 1 > /dev/null
 status=$(cat "$tmp/status")
 check ok "" "lttv | head: exit status 0"
+
+# 9. Hostile user-space registry files (doc/ust.md §8): a link, a file that
+# speaks for another name, types whose payloads do not match, an unsigned
+# claim.  Each is reported by name and the drain goes on (status 0).
+if [ -x "$drain" ] && [ -x "$example" ]; then
+	mkdir "$tmp/hreg0"
+	LTT_UST_REGISTRY="$tmp/hreg0" LTT_UST_NAME=h "$example" --threads 1 --events 50 > /dev/null
+	for v in link rename payload claim; do
+		rm -rf "$tmp/reg" "$tmp/u"
+		cp -R "$tmp/hreg0" "$tmp/reg"
+		f=$(ls "$tmp/reg"/*.ust)
+		case $v in
+		link) ln -s "$tmp/orig/metadata" "$tmp/reg/link-1.ust"; want="link-1.ust: cannot open: a symbolic link" ;;
+		rename) mv "$f" "$tmp/reg/other-1.ust"; want="other-1.ust: its header says" ;;
+		payload) # same length, now of fixed size: no payload fits
+			at=$(grep -boa 'label: string;' "$f" | head -1 | cut -d: -f1)
+			printf 'label: u64[9];' | dd of="$f" bs=1 seek="$at" conv=notrunc 2> /dev/null
+			want="put aside as" ;;
+		claim) at=$(od -An -tu8 -j112 -N8 "$f" | tr -d ' ')
+			poke "$f" $((at + 80)) 1; want="trace is unknown" ;;
+		esac
+		run "$drain" -o "$tmp/u" -r "$tmp/reg" --once
+		check ok "$want" "ltt-ust-drain: hostile registry file ($v)"
+	done
+else
+	for w in 1 2 3 4; do n=$((n + 1)); echo "ok $n # SKIP ltt-ust-drain or ust-example not built"; done
+fi

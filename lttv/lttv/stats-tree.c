@@ -81,10 +81,29 @@ static void type_counts_add(TypeCounts *tc, guint type, guint64 n)
 	tc->counts[type] += n;
 }
 
+/* The kind of event that returns from a frame of mode. */
+static LttvEventKind exit_kind(LttvExecMode mode)
+{
+	switch (mode) {
+	case LTTV_MODE_SYSCALL:
+		return LTTV_EV_SYS_EXIT;
+	case LTTV_MODE_IRQ:
+		return LTTV_EV_IRQ_EXIT;
+	case LTTV_MODE_SOFTIRQ:
+		return LTTV_EV_SOFTIRQ_EXIT;
+	case LTTV_MODE_TRAP:
+		return LTTV_EV_PAGE_FAULT_EXIT;
+	default:
+		return LTTV_EV_NONE;
+	}
+}
+
 /* Turns the event counts gathered for a submode node into its children,
- * ordered by (channel, id) whatever order the engine met the types in. */
+ * ordered by (channel, id) whatever order the engine met the types in;
+ * its exit events are its calls. */
 static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *tc)
 {
+	LttvEventKind exit = exit_kind(sub->mode);
 	guint *touched = (guint *) tc->touched->data;
 	guint i, j;
 
@@ -99,9 +118,12 @@ static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *
 	for (i = 0; i < tc->touched->len; i++) {
 		guint type = touched[i];
 		LttvStatsNode *n = node_new(LTTV_STATS_EVENT_TYPE, sub);
+		const LttvEventHandler *h = g_ptr_array_index(s->ts->table->handlers, type);
 
-		n->event_type = ((const LttvEventHandler *) g_ptr_array_index(s->ts->table->handlers, type))->type;
+		n->event_type = h->type;
 		n->events = tc->counts[type];
+		if (exit != LTTV_EV_NONE && h->kind == exit)
+			sub->calls += n->events;
 		sub->events += n->events;
 		tc->counts[type] = 0;
 	}
@@ -169,6 +191,7 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 			if (sub != NULL) {
 				add_event_types(s, sub, counts);
 				node_add(mode, sub);
+				mode->calls += sub->calls;
 			}
 			if (new_mode) {
 				if (mode != NULL)
@@ -191,6 +214,7 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	}
 	add_event_types(s, sub, counts);
 	node_add(mode, sub);
+	mode->calls += sub->calls;
 	node_add(proc, mode);
 	/* Every level under the process carries its CPU and the process's key. */
 	for (i = 0; i < proc->children->len; i++) {
@@ -233,6 +257,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	GHashTableIter it;
 	gpointer task;
 
+	trace->unaccounted = s->ts->repairs - s->repairs_from;
 	g_hash_table_iter_init(&it, s->tasks);
 	while (g_hash_table_iter_next(&it, &task, NULL))
 		g_ptr_array_add(tasks, task);

@@ -133,16 +133,24 @@ static inline guint task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gi
 	return slot - 1;
 }
 
-/* The leaf where events go when no task is known on cpu. */
+/* The leaf of the unknown task (pid -1) on cpu: the events and time of
+ * the CPU while no task is known there. */
 static LttvStatsLeaf *no_task_leaf(LttvStats *s, guint cpu)
 {
 	LttvStatsCpu *c = &s->cpus[cpu];
 	guint i;
 
-	if (c->no_task == NULL)
+	if (c->no_task == NULL) {
 		c->no_task = task_record(s, -1, 0, cpu);
+		c->no_task->name = "unknown";
+	}
 	i = task_leaf(c->no_task, cpu, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
 	return &c->no_task->leaves[i];
+}
+
+void lttv_stats_charge_unknown(LttvStats *s, guint cpu, LttTime dt)
+{
+	no_task_leaf(s, cpu)->cpu_time += dt;
 }
 
 static void leaf_dense(LttvStats *s, LttvStatsLeaf *leaf, guint type)
@@ -526,6 +534,7 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 	s->ts = ts;
 	s->start = start;
 	s->elapsed_from = start;
+	s->repairs_from = ts->repairs;
 	s->tasks = g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
 	lttv_stats_ensure_cpu(s, ts->cpu_count > 0 ? ts->cpu_count - 1 : 0);
 	lttv_trace_state_set_stats(ts, s);
@@ -581,7 +590,7 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	top = &ps->frames[ps->depth - 1];
 	if (c->proc != ps || c->task != p || t == NULL || t->birth != p->birth || top->counts[h1->slot] == G_MAXUINT32)
 		return FALSE;
-	lttv_stats_charge(c, t1);
+	lttv_stats_charge(s, c, cpu, t1);
 	top->counts[h1->slot]++;
 	top->mask |= 1u << h1->slot;
 	dt = t2 > c->last ? t2 - c->last : 0;
@@ -669,6 +678,8 @@ void lttv_stats_add(LttvStats *into, LttvStats *from)
 		for (i = 0; i < ft->n_leaves; i++)
 			leaf_add(into, t, &ft->leaves[i], map);
 	}
+	if (from->start < into->start)
+		into->repairs_from = from->repairs_from;
 	into->start = MIN(into->start, from->start);
 	g_free(map);
 }
