@@ -4,6 +4,7 @@
  * time per task and mode), and the shape of queries at coarser
  * resolutions. */
 #include "config.h"
+#include <unistd.h>
 #include <lttv/precompute.h>
 #include "analysis-merge.h"
 #include "analysis-truth.h"
@@ -184,9 +185,9 @@ static void damage_trace(const char *path)
 	g_rand_free(rand);
 }
 
-static void check_replay_damaged(const char *name, const char *const *args, gboolean via_cache, gboolean damaged)
+/* The store of the trace at path against a replay of its events. */
+static void check_replay_path(const char *path, gboolean via_cache)
 {
-	char *path = analysis_synth(tmpdir, name, FALSE, args);
 	LttvTrace *t;
 	LttvPrecompute *p;
 	const LttvIntervalStore *store;
@@ -196,9 +197,6 @@ static void check_replay_damaged(const char *name, const char *const *args, gboo
 	const LttEvent *ev;
 	guint64 boundaries = 0;
 
-	g_assert_nonnull(path);
-	if (damaged)
-		damage_trace(path);
 	p = precompute_whole_via(path, via_cache, &t);
 	store = lttv_precompute_intervals(p);
 	{
@@ -228,7 +226,55 @@ static void check_replay_damaged(const char *name, const char *const *args, gboo
 	analysis_merge_free(m);
 	lttv_precompute_unref(p);
 	lttv_trace_unref(t);
+}
+
+static void check_replay_damaged(const char *name, const char *const *args, gboolean via_cache, gboolean damaged)
+{
+	char *path = analysis_synth(tmpdir, name, FALSE, args);
+
+	g_assert_nonnull(path);
+	if (damaged)
+		damage_trace(path);
+	check_replay_path(path, via_cache);
 	g_free(path);
+}
+
+/* A real recording (lttctl, needs root and tracefs): events that name
+ * their task (common_pid), switches the tracer missed (doc/analysis.md
+ * §1.4). */
+static void test_replay_recorded(void)
+{
+	char *lttctl = g_build_filename(TOP_BUILDDIR, "ltt-control", "lttctl", NULL);
+	char *workload = g_build_filename(TOP_BUILDDIR, "tests", "workload", "ltt-getppid-loop", NULL);
+	char *path, *err = NULL;
+	char *argv[8];
+	GError *error = NULL;
+	int status;
+
+	if (geteuid() != 0 || !g_file_test("/sys/kernel/tracing/events", G_FILE_TEST_IS_DIR)
+	    || !g_file_test(workload, G_FILE_TEST_IS_EXECUTABLE)) {
+		g_test_skip("recording needs root, tracefs and tests/workload/ltt-getppid-loop");
+		g_free(lttctl);
+		g_free(workload);
+		return;
+	}
+	path = g_build_filename(tmpdir, "recorded", NULL);
+	argv[0] = lttctl;
+	argv[1] = (char *) "record";
+	argv[2] = (char *) "-o";
+	argv[3] = path;
+	argv[4] = (char *) "--";
+	argv[5] = workload;
+	argv[6] = (char *) "20000";
+	argv[7] = NULL;
+	if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status, &error)
+	    || !g_spawn_check_wait_status(status, &error))
+		g_error("lttctl record: %s: %s", error->message, err != NULL ? err : "");
+	check_replay_path(path, FALSE);
+	g_free(err);
+	g_free(path);
+	g_free(workload);
+	g_free(lttctl);
 }
 
 static void check_replay(const char *name, const char *const *args, gboolean via_cache)
@@ -425,6 +471,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/intervals/replay/start-in-syscall", test_replay_start_in_syscall);
 	g_test_add_func("/intervals/replay/long-gaps", test_replay_gaps);
 	g_test_add_func("/intervals/replay/damaged", test_replay_damaged);
+	g_test_add_func("/intervals/replay/recorded", test_replay_recorded);
 	g_test_add_func("/intervals/truth-cpu-time", test_truth_cpu_time);
 	g_test_add_func("/intervals/resolution", test_resolution);
 	rc = g_test_run();

@@ -17,7 +17,9 @@ typedef struct {
 } TaskMirror;
 
 typedef struct {
-	gint32 running_pid;      /* what the CPU entity last recorded; -2: nothing yet */
+	gboolean has_running;    /* the CPU entity last recorded a running task: */
+	gint32 running_pid;      /* its pid (any number: damaged events name negative ones) */
+	const LttvProcess *running;   /* and the state's task then, compared, never followed */
 	gint32 softirq;          /* the vector whose handler the running task is in, -1: none */
 } CpuMirror;
 
@@ -150,7 +152,7 @@ static void sync_pid(LttvIntervalRecorder *r, gint32 pid, guint cpu, LttTime t)
 static CpuMirror *cpu_mirror(LttvIntervalRecorder *r, guint cpu)
 {
 	while (cpu >= r->cpus->len) {
-		CpuMirror c = { -2, -1 };
+		CpuMirror c = { FALSE, -1, NULL, -1 };
 
 		g_array_append_val(r->cpus, c);
 	}
@@ -207,7 +209,9 @@ static void sync_cpu_value(LttvIntervalRecorder *r, CpuMirror *c, guint cpu, Ltt
 	gint32 pid = run != NULL ? run->pid : -1;
 	gint32 vec = softirq_of(run);
 
+	c->has_running = run != NULL;
 	c->running_pid = pid;
+	c->running = run;
 	lttv_intervals_set(r->store, entity_of(r->store, LTTV_ENTITY_CPU, cpu, t), t,
 	                   lttv_intervals_pack_cpu(lttv_trace_state_cpu_mode(r->ts, cpu), pid));
 	if (vec != c->softirq) {
@@ -225,7 +229,7 @@ static void sync_cpu_local(LttvIntervalRecorder *r, guint cpu, LttTime t)
 	CpuMirror *c = cpu_mirror(r, cpu);
 	LttvProcess *run = lttv_trace_state_running_process(r->ts, cpu);
 
-	if (run == NULL || run->pid != c->running_pid) {
+	if (run == NULL || run != c->running || run->pid != c->running_pid) {
 		sync_cpu(r, cpu, t);
 		return;
 	}
@@ -241,7 +245,7 @@ static void sync_cpu(LttvIntervalRecorder *r, guint cpu, LttTime t)
 	LttvProcess *run = lttv_trace_state_running_process(r->ts, cpu);
 	gint32 pid = run != NULL ? run->pid : -1;
 
-	if (c->running_pid != pid && c->running_pid >= 0)
+	if (c->has_running && (run == NULL || c->running != run || c->running_pid != pid))
 		sync_pid(r, c->running_pid, cpu, t);
 	if (run != NULL && pid != 0)
 		sync_pid(r, pid, cpu, t);
@@ -286,8 +290,13 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 	guint cpu;
 
 	lttv_intervals_set_reached(r->store, t, FALSE);
-	if (h->kind == LTTV_EV_NONE)
+	if (h->kind == LTTV_EV_NONE) {
+		/* An event that names its task may have changed who runs here
+		 * (doc/analysis.md §1.4). */
+		if (h->evidence != NULL)
+			sync_cpu_local(r, ev->cpu, t);
 		return;
+	}
 	lttv_event_data_init(&e, h, ev);
 	switch (h->kind) {
 	case LTTV_EV_SCHED_SWITCH:
