@@ -120,6 +120,7 @@ struct _LttvStats {
 	GHashTable *tasks;             /* LttvStatsTask (key: itself, by pid, birth, cpu), owned */
 	guint cpu_count;
 	LttvStatsCpu *cpus;
+	GArray *present;               /* guint: the trace's CPUs (metadata's count, channel files'), ascending */
 };
 
 G_GNUC_INTERNAL LttvStatsProc *lttv_stats_proc_new(LttvProcess *p);

@@ -10,6 +10,7 @@
  * met more event types than it holds.  A task's leaves are contiguous (LttvStatsTask),
  * so those of the running tasks stay in cache too. */
 #include "config.h"
+#include <stdlib.h>
 #include <string.h>
 #include "stats-private.h"
 
@@ -526,6 +527,40 @@ void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t)
 	p->stats = NULL;
 }
 
+static gint compare_cpu_numbers(gconstpointer a, gconstpointer b)
+{
+	guint x = *(const guint *) a, y = *(const guint *) b;
+	return x < y ? -1 : x > y;
+}
+
+/* The CPUs of the trace: the metadata's count and the channel files'. */
+static GArray *trace_cpus(LttTrace *trace)
+{
+	guint n = ltt_trace_info(trace)->cpu_count, n_tf = ltt_trace_tracefile_count(trace);
+	GArray *cpus = g_array_sized_new(FALSE, FALSE, sizeof(guint), n + n_tf);
+
+	for (guint i = 0; i < n; i++)
+		g_array_append_val(cpus, i);
+	for (guint i = 0; i < n_tf; i++) {
+		guint cpu = ltt_tracefile_cpu(ltt_trace_tracefile(trace, i));
+		if (cpu >= n)
+			g_array_append_val(cpus, cpu);
+	}
+	g_array_sort(cpus, compare_cpu_numbers);
+	return cpus;
+}
+
+/* CPU numbers can be sparse (a channel file kernel_65535): the state's
+ * table then reaches numbers no CPU has.  A CPU is there when the trace
+ * has it or the state met it; the time of the others is nobody's. */
+static gboolean cpu_there(const LttvStats *s, guint cpu)
+{
+	const LttvCpuState *c = &s->ts->cpus[cpu];
+
+	return c->running != NULL || c->idle != NULL
+	       || bsearch(&cpu, s->present->data, s->present->len, sizeof(guint), compare_cpu_numbers) != NULL;
+}
+
 LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 {
 	LttvStats *s = g_new0(LttvStats, 1);
@@ -536,10 +571,12 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 	s->elapsed_from = start;
 	s->repairs_from = ts->repairs;
 	s->tasks = g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
+	s->present = trace_cpus(ts->trace);
 	lttv_stats_ensure_cpu(s, ts->cpu_count > 0 ? ts->cpu_count - 1 : 0);
 	lttv_trace_state_set_stats(ts, s);
 	for (cpu = 0; cpu < ts->cpu_count; cpu++)
-		lttv_stats_on_cpu_enter(s, cpu);
+		if (cpu_there(s, cpu))
+			lttv_stats_on_cpu_enter(s, cpu);
 	return s;
 }
 
@@ -699,7 +736,8 @@ void lttv_stats_close(LttvStats *s, LttTime end)
 		return;
 	s->closed = TRUE;
 	for (i = 0; i < ts->cpu_count; i++)
-		lttv_stats_on_cpu_leave(s, i, end);
+		if (cpu_there(s, i))
+			lttv_stats_on_cpu_leave(s, i, end);
 	all = lttv_trace_state_processes(ts);
 	for (i = 0; i < all->len; i++)
 		close_all_frames(s, g_ptr_array_index(all, i), end);
@@ -727,6 +765,7 @@ void lttv_stats_free(LttvStats *s)
 		g_hash_table_destroy(s->split);
 	g_hash_table_destroy(s->tasks);
 	g_free(s->cpus);
+	g_array_unref(s->present);
 	g_free(s);
 }
 
@@ -782,7 +821,8 @@ void lttv_stats_close_head(LttvStats *s, LttTime split)
 
 	s->closed = TRUE;
 	for (i = 0; i < ts->cpu_count; i++)
-		lttv_stats_on_cpu_leave(s, i, split);
+		if (cpu_there(s, i))
+			lttv_stats_on_cpu_leave(s, i, split);
 	all = lttv_trace_state_processes(ts);
 	for (i = 0; i < all->len; i++) {
 		LttvProcess *p = g_ptr_array_index(all, i);

@@ -173,11 +173,13 @@ static void put_payload(const LttEvent *e, const TypeCache *c)
 			put_padded(c->labels[i], c->label_lens[i]);
 			if (!put_decoded(&run[k])) {
 				put("<damaged>", 9);
+				ltt_event_report_damage(e, "a value inside it does not fit in the payload");
 				return;
 			}
 		}
 	} while (n == G_N_ELEMENTS(run));
 	if (damage != NULL) {
+		ltt_event_report_damage(e, damage->message);
 		g_error_free(damage);
 		put_padded(c->labels[i], c->label_lens[i]);
 		put("<damaged>", 9);
