@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <glib/gstdio.h>
 #include <lttv/precompute.h>
 #include <lttv/window-stats.h>
 
@@ -23,6 +24,14 @@ static double cpu_s(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+static double thread_cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
 }
 
@@ -62,12 +71,13 @@ static void fig(const char *name, double value, const char *unit)
 static gboolean run_batch(const char *lttv, const char *trace, double *wall, double *cpu)
 {
 	const char *argv[] = { lttv, "-m", "batchAnalysis", "-s", "-t", trace, NULL };
+	GSpawnFlags quiet = G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL;
 	GError *error = NULL;
 	gint status;
 	double w0 = now_s(), c0 = children_cpu_s();
 
-	if (!g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
-	                  &error) || !g_spawn_check_wait_status(status, &error)) {
+	if (!g_spawn_sync(NULL, (char **) argv, NULL, quiet, NULL, NULL, NULL, NULL, &status, &error)
+	    || !g_spawn_check_wait_status(status, &error)) {
 		g_printerr("bench-precompute: %s: %s\n", lttv, error->message);
 		g_error_free(error);
 		return FALSE;
@@ -78,28 +88,76 @@ static gboolean run_batch(const char *lttv, const char *trace, double *wall, dou
 }
 
 /* One pass of the service in steps of budget_us; wall and CPU seconds,
- * the longest step in ms.  Returns the service, done. */
-static LttvPrecompute *run_pass(LttvTrace *t, gint64 budget_us, double *wall, double *cpu, double *longest_ms)
+ * the longest step in ms (wall) and in CPU ms (what the step itself did,
+ * without the time the host gave to others).  Returns the service, done. */
+static double longest_step_cpu_ms;
+
+static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, double *wall, double *cpu,
+                                double *longest_ms)
 {
 	LttvPrecompute *p = lttv_precompute_get(t);
 	GError *error = NULL;
 	double w0 = now_s(), c0 = cpu_s();
 	gboolean more = TRUE;
 
+	lttv_precompute_set_cache(p, cache);
 	*longest_ms = 0;
 	while (more) {
-		double s0 = now_s();
+		double s0 = now_s(), t0 = thread_cpu_s();
 
 		more = lttv_precompute_step(p, budget_us, &error);
 		*longest_ms = MAX(*longest_ms, (now_s() - s0) * 1e3);
+		longest_step_cpu_ms = MAX(longest_step_cpu_ms, (thread_cpu_s() - t0) * 1e3);
 	}
 	if (error != NULL) {
 		g_printerr("bench-precompute: %s\n", error->message);
 		exit(1);
 	}
+	lttv_precompute_finish_cache(p);
 	*wall = now_s() - w0;
 	*cpu = cpu_s() - c0;
 	return p;
+}
+
+/* The pass writing the cache, then five opens reading it; returns the
+ * last of them. */
+static LttvPrecompute *bench_cache(LttvTrace *t, const char *trace_path, gint64 budget_us)
+{
+	char *path = g_build_filename(trace_path, ".lttv-precompute-cache", NULL);
+	double wall, cpu, longest, reopen[5], longest_reopen = 0;
+	LttvPrecompute *p;
+	GStatBuf st;
+	guint i;
+
+	g_unlink(path);
+	longest_step_cpu_ms = 0;
+	p = run_pass(t, TRUE, budget_us, &wall, &cpu, &longest);
+	fig("precompute_with_cache_write_longest_step_cpu", longest_step_cpu_ms, "ms");
+	fig("precompute_with_cache_write_wall", wall, "s");
+	lttv_precompute_unref(p);
+	if (g_stat(path, &st) == 0)
+		fig("cache_file", (double) st.st_size / 1e6, "MB");
+	longest_step_cpu_ms = 0;
+	for (i = 0; i < G_N_ELEMENTS(reopen); i++) {
+		p = run_pass(t, TRUE, budget_us, &reopen[i], &cpu, &longest);
+		if (!lttv_precompute_from_cache(p)) {
+			g_printerr("bench-precompute: the cache was not used\n");
+			exit(1);
+		}
+		longest_reopen = MAX(longest_reopen, longest);
+		if (i + 1 < G_N_ELEMENTS(reopen))
+			lttv_precompute_unref(p);
+	}
+	fig("cache_reopen_median", quantile(reopen, G_N_ELEMENTS(reopen), 0.5) * 1e3, "ms");
+	fig("cache_reopen_longest_step", longest_reopen, "ms");
+	fig("cache_reopen_longest_step_cpu", longest_step_cpu_ms, "ms");
+	g_free(path);
+	return p;
+}
+
+static gboolean alive_in(const LttvEntityInfo *info, LttTime t0, LttTime t1)
+{
+	return info->first < t1 && info->last > t0;
 }
 
 static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint windows)
@@ -111,7 +169,7 @@ static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint w
 	const LttvIntervalStore *store = lttv_precompute_intervals(p);
 	GArray *procs = lttv_intervals_processes(store);
 	LttvIntervalItem *items = g_new(LttvIntervalItem, 1500);
-	double *times = g_new(double, windows);
+	double *times = g_new(double, windows), *cpu = g_new(double, windows);
 	GRand *rand = g_rand_new_with_seed(1);
 	guint z, w, row;
 	guint64 returned = 0;
@@ -123,25 +181,39 @@ static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint w
 		for (w = 0; w < windows; w++) {
 			LttTime t0 = start + (LttTime) (g_rand_double(rand) * (double) (end - start - width));
 			LttvIntervalEntity rows[50];
-			double t;
+			double t, c;
 
-			for (row = 0; row < 50; row++)
-				rows[row] = g_array_index(procs, LttvIntervalEntity,
-				                          g_rand_int_range(rand, 0, (gint32) procs->len));
+			/* Tasks alive in the window, as a control-flow view shows them
+			 * (any task after 200 tries). */
+			for (row = 0; row < 50; row++) {
+				guint tries = 0;
+
+				do
+					rows[row] = g_array_index(procs, LttvIntervalEntity,
+					                          g_rand_int_range(rand, 0, (gint32) procs->len));
+				while (++tries < 200 && !alive_in(lttv_intervals_entity(store, rows[row]), t0, t0 + width));
+			}
 			t = now_s();
+			c = thread_cpu_s();
 			for (row = 0; row < 50; row++)
 				returned += lttv_intervals_query(store, rows[row], t0, t0 + width, MAX(width / 1500, 1), items,
 				                                 1500);
 			times[w] = (now_s() - t) * 1e3;
+			cpu[w] = (thread_cpu_s() - c) * 1e3;
 		}
 		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_median", zooms[z].name);
 		fig(name, quantile(times, windows, 0.5), "ms");
 		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_p99", zooms[z].name);
 		fig(name, quantile(times, windows, 0.99), "ms");
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_cpu_median", zooms[z].name);
+		fig(name, quantile(cpu, windows, 0.5), "ms");
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_cpu_p99", zooms[z].name);
+		fig(name, quantile(cpu, windows, 0.99), "ms");
 	}
 	fig("intervals_items_per_row", (double) returned / (double) (G_N_ELEMENTS(zooms) * windows * 50), "items");
 	g_rand_free(rand);
 	g_free(times);
+	g_free(cpu);
 	g_free(items);
 	g_array_unref(procs);
 }
@@ -231,7 +303,7 @@ int main(int argc, char **argv)
 			return 1;
 		lttv_precompute_unref(p);
 		heap_before = mallinfo2().uordblks;
-		p = run_pass(t, budget_us, &pre_wall[r], &pre_cpu[r], &step_max);
+		p = run_pass(t, FALSE, budget_us, &pre_wall[r], &pre_cpu[r], &step_max);
 		longest = MAX(longest, step_max);
 	}
 	fig("precompute_events", (double) lttv_precompute_events_done(p), "events");
@@ -244,6 +316,7 @@ int main(int argc, char **argv)
 		    "x");
 	}
 	fig("precompute_longest_step", longest, "ms");
+	fig("precompute_longest_step_cpu", longest_step_cpu_ms, "ms");
 	{
 		gsize heap, mapped;
 
@@ -254,6 +327,10 @@ int main(int argc, char **argv)
 		fig("precompute_mapped", (double) mapped / 1e6, "MB");
 		fig("intervals_changes", (double) lttv_intervals_change_count(lttv_precompute_intervals(p)), "changes");
 	}
+	/* The queries and window statistics below run on results read from
+	 * the cache, as a second open has them. */
+	lttv_precompute_unref(p);
+	p = bench_cache(t, trace_path, budget_us);
 	bench_queries(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) windows);
 	bench_window_stats(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
 	lttv_precompute_unref(p);

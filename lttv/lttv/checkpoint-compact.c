@@ -9,18 +9,10 @@
 
 #define STATE_SEGMENT_SIZE (8u << 20)
 
-typedef struct {
-	LttTime time;            /* of the last event applied before it */
-	LttEventPosition *last;  /* by tracefile */
-	gboolean *has_last;
-	const guint8 *state;     /* serialized, in the arena */
-	gsize state_len;
-} CompactCheckpoint;
-
 struct _LttvCompactCheckpoints {
 	LttTrace *trace;
 	guint interval, n_tracefiles;
-	GArray *list;            /* CompactCheckpoint, in time order */
+	GArray *list;            /* LttvCompactCheckpoint, in time order */
 	LttvArena *arena;
 	GByteArray *buffer;      /* where a state is serialized before it is copied */
 	LttEventPosition *last;  /* the pass's last event per tracefile */
@@ -35,7 +27,7 @@ LttvCompactCheckpoints *lttv_compact_checkpoints_new(LttTrace *trace, guint inte
 	c->trace = ltt_trace_ref(trace);
 	c->interval = interval > 0 ? interval : LTTV_CHECKPOINT_INTERVAL_DEFAULT;
 	c->n_tracefiles = ltt_trace_tracefile_count(trace);
-	c->list = g_array_new(FALSE, FALSE, sizeof(CompactCheckpoint));
+	c->list = g_array_new(FALSE, FALSE, sizeof(LttvCompactCheckpoint));
 	c->arena = lttv_arena_new(STATE_SEGMENT_SIZE);
 	c->buffer = g_byte_array_new();
 	c->last = g_new0(LttEventPosition, c->n_tracefiles);
@@ -50,7 +42,7 @@ void lttv_compact_checkpoints_free(LttvCompactCheckpoints *c)
 	if (c == NULL)
 		return;
 	for (i = 0; i < c->list->len; i++) {
-		CompactCheckpoint *cp = &g_array_index(c->list, CompactCheckpoint, i);
+		LttvCompactCheckpoint *cp = &g_array_index(c->list, LttvCompactCheckpoint, i);
 
 		g_free(cp->last);
 		g_free(cp->has_last);
@@ -67,7 +59,7 @@ void lttv_compact_checkpoints_free(LttvCompactCheckpoints *c)
 void lttv_compact_checkpoints_record(LttvCompactCheckpoints *c, const LttvTraceState *ts, const LttEvent *ev)
 {
 	guint tfi = ltt_tracefile_index(ev->tf);
-	CompactCheckpoint cp;
+	LttvCompactCheckpoint cp;
 	guint8 *copy;
 
 	if (G_UNLIKELY(tfi >= c->n_tracefiles))
@@ -90,25 +82,25 @@ void lttv_compact_checkpoints_record(LttvCompactCheckpoints *c, const LttvTraceS
 }
 
 /* The last checkpoint whose events are all earlier than t, or NULL. */
-static const CompactCheckpoint *before(const LttvCompactCheckpoints *c, LttTime t)
+static const LttvCompactCheckpoint *before(const LttvCompactCheckpoints *c, LttTime t)
 {
 	guint lo = 0, hi = c->list->len;
 
 	while (lo < hi) {
 		guint mid = lo + (hi - lo) / 2;
 
-		if (g_array_index(c->list, CompactCheckpoint, mid).time < t)
+		if (g_array_index(c->list, LttvCompactCheckpoint, mid).time < t)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo > 0 ? &g_array_index(c->list, CompactCheckpoint, lo - 1) : NULL;
+	return lo > 0 ? &g_array_index(c->list, LttvCompactCheckpoint, lo - 1) : NULL;
 }
 
 LttvTraceState *lttv_compact_checkpoints_state_at(const LttvCompactCheckpoints *c, LttTime t,
                                                   const LttvEventSource *src, gpointer data, GError **error)
 {
-	const CompactCheckpoint *cp = before(c, t);
+	const LttvCompactCheckpoint *cp = before(c, t);
 	LttvTraceState *ts;
 	const LttEvent *ev;
 
@@ -130,6 +122,29 @@ LttvTraceState *lttv_compact_checkpoints_state_at(const LttvCompactCheckpoints *
 	return ts;
 }
 
+guint lttv_compact_checkpoints_interval(const LttvCompactCheckpoints *c)
+{
+	return c->interval;
+}
+
+const LttvCompactCheckpoint *lttv_compact_checkpoints_get(const LttvCompactCheckpoints *c, guint i)
+{
+	return i < c->list->len ? &g_array_index(c->list, LttvCompactCheckpoint, i) : NULL;
+}
+
+void lttv_compact_checkpoints_adopt(LttvCompactCheckpoints *c, LttTime time, const LttEventPosition *last,
+                                    const gboolean *has_last, const guint8 *state, gsize state_len)
+{
+	LttvCompactCheckpoint cp;
+
+	cp.time = time;
+	cp.last = g_memdup2(last, c->n_tracefiles * sizeof(LttEventPosition));
+	cp.has_last = g_memdup2(has_last, c->n_tracefiles * sizeof(gboolean));
+	cp.state = state;
+	cp.state_len = state_len;
+	g_array_append_val(c->list, cp);
+}
+
 guint lttv_compact_checkpoints_count(const LttvCompactCheckpoints *c)
 {
 	return c->list->len;
@@ -142,6 +157,6 @@ gsize lttv_compact_checkpoints_mapped(const LttvCompactCheckpoints *c)
 
 gsize lttv_compact_checkpoints_heap(const LttvCompactCheckpoints *c)
 {
-	return c->list->len * (sizeof(CompactCheckpoint) + c->n_tracefiles * (sizeof(LttEventPosition) + sizeof(gboolean)))
+	return c->list->len * (sizeof(LttvCompactCheckpoint) + c->n_tracefiles * (sizeof(LttEventPosition) + sizeof(gboolean)))
 	       + c->buffer->len;
 }

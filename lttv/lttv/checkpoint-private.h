@@ -32,6 +32,10 @@ const LttvCheckpoint *lttv_checkpoints_before(const LttvCheckpoints *cps, LttTim
 /* TRUE when ev (of tracefile index tfi) was applied before checkpoint cp. */
 gboolean lttv_checkpoint_covers(const LttvCheckpoint *cp, guint tfi, const LttEvent *ev);
 
+/* The trace's identity as the cache files record it: its metadata and
+ * channel files by name, size and modification time. */
+G_GNUC_INTERNAL gboolean lttv_trace_identity(GByteArray *b, LttTrace *trace, GError **error);
+
 /* A state as the cache file holds it (doc/analysis.md §2.2), appended to
  * b; and read back, checked as the cache is (NULL + error naming what and
  * the offset when the bytes are not a state). */
@@ -44,6 +48,23 @@ G_GNUC_INTERNAL LttvTraceState *lttv_state_deserialize(LttTrace *trace, const gu
  * 100 bytes a task instead of a few hundred in small blocks.  Restoring
  * one costs its parse, under a millisecond. */
 typedef struct _LttvCompactCheckpoints LttvCompactCheckpoints;
+
+typedef struct {
+	LttTime time;            /* of the last event applied before it */
+	LttEventPosition *last;  /* by tracefile */
+	gboolean *has_last;
+	const guint8 *state;     /* serialized, in the arena or a cache file's mapping */
+	gsize state_len;
+} LttvCompactCheckpoint;
+
+/* For the precomputation's cache file (precompute-cache.c). */
+G_GNUC_INTERNAL guint lttv_compact_checkpoints_interval(const LttvCompactCheckpoints *c);
+G_GNUC_INTERNAL const LttvCompactCheckpoint *lttv_compact_checkpoints_get(const LttvCompactCheckpoints *c, guint i);
+/* Appends a checkpoint whose state stays where it is (a mapping that
+ * outlives c); last and has_last are copied. */
+G_GNUC_INTERNAL void lttv_compact_checkpoints_adopt(LttvCompactCheckpoints *c, LttTime time,
+                                                    const LttEventPosition *last, const gboolean *has_last,
+                                                    const guint8 *state, gsize state_len);
 
 G_GNUC_INTERNAL LttvCompactCheckpoints *lttv_compact_checkpoints_new(LttTrace *trace, guint interval);
 G_GNUC_INTERNAL void lttv_compact_checkpoints_free(LttvCompactCheckpoints *c);

@@ -28,6 +28,9 @@ guint32 lttv_intervals_pack_cpu(LttvCpuMode mode, gint32 pid)
 	return ((guint32) mode << 28) | p;
 }
 
+/* Values read back from a cache file are checked here, where they are
+ * used: a status or mode beyond its range reads as unknown (a CPU's as
+ * busy). */
 static void unpack(LttvEntityKind kind, guint32 v, LttvIntervalItem *item)
 {
 	item->mode = -1;
@@ -39,13 +42,19 @@ static void unpack(LttvEntityKind kind, guint32 v, LttvIntervalItem *item)
 		item->mode = (gint32) ((v >> 24) & 0xF);
 		/* Sign-extends the 24 bits. */
 		item->submode = (gint32) ((v & SUBMODE_MASK) << (32 - SUBMODE_BITS)) >> (32 - SUBMODE_BITS);
+		if (item->status > LTTV_STATUS_DEAD)
+			item->status = LTTV_STATUS_UNKNOWN;
+		if (item->mode >= LTTV_MODE_COUNT)
+			item->mode = LTTV_MODE_UNKNOWN;
 		break;
 	case LTTV_ENTITY_CPU:
 		item->status = (gint32) (v >> 28);
+		if (item->status > LTTV_CPU_TRAP)
+			item->status = LTTV_CPU_BUSY;
 		item->pid = (gint32) (v & PID_MASK) - 1;
 		break;
 	default:
-		item->status = (gint32) v;
+		item->status = v != 0;
 		break;
 	}
 }
@@ -93,10 +102,11 @@ void lttv_intervals_free(LttvIntervalStore *store)
 
 static void index_set(GArray *index, guint i, LttvIntervalEntity e)
 {
-	while (index->len <= i) {
-		LttvIntervalEntity none = LTTV_INTERVAL_ENTITY_NONE;
+	guint old = index->len;
 
-		g_array_append_val(index, none);
+	if (i >= old) {
+		g_array_set_size(index, i + 1);
+		memset(&g_array_index(index, LttvIntervalEntity, old), 0xFF, (i + 1 - old) * sizeof(LttvIntervalEntity));
 	}
 	g_array_index(index, LttvIntervalEntity, i) = e;
 }
@@ -289,6 +299,8 @@ gsize lttv_intervals_heap(const LttvIntervalStore *store)
 	gsize bytes = store->entities->len * (sizeof(LttvEntityRecord) + sizeof(gpointer));
 	guint e;
 
+	bytes += (store->idle->len + store->cpus->len + store->irqs->len + store->softirqs->len)
+	         * sizeof(LttvIntervalEntity);
 	for (e = 0; e < store->entities->len; e++) {
 		const LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
 
@@ -302,10 +314,19 @@ gsize lttv_intervals_mapped(const LttvIntervalStore *store)
 	return lttv_arena_mapped(store->arena);
 }
 
-/* The index of the last change at or before t, in [lo, hi); lo when none is. */
+/* The index of the last change at or before t, in [lo, hi); lo when none
+ * is.  It gallops from lo first: a query walks forward by one slot at a
+ * time, usually a few changes. */
 static guint change_at(const LttvEntityRecord *rec, guint lo, guint hi, LttTime t)
 {
-	guint a = lo, b = hi;
+	guint a = lo, b = hi, step = 1;
+
+	while (a + step < hi && lttv_entity_time(rec, a + step) <= t) {
+		a += step;
+		step *= 2;
+	}
+	b = MIN(hi, a + step);
+	lo = a;
 
 	while (a < b) {
 		guint mid = a + (b - a) / 2;
