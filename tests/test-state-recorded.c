@@ -7,6 +7,7 @@
  * says why and skips. */
 #include "config.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <lttv/state.h>
@@ -19,6 +20,7 @@ static struct {
 	char *skip;              /* why recording cannot be tested here */
 	char *dir, *trace;
 	gint32 pid;
+	gint32 lttd_pid;         /* the drainer of this recording (metadata lttd.pid) */
 	guint64 calls, cpu_ns, steal_ns;
 	LttvTraceState *ts;
 	LttvStats *s;
@@ -87,6 +89,8 @@ static void record(void)
 		LttTrace *trace = ltt_trace_open(rec.trace, &error);
 
 		g_assert_no_error(error);
+		g_assert_nonnull(ltt_trace_property(trace, "lttd.pid"));
+		rec.lttd_pid = atoi(ltt_trace_property(trace, "lttd.pid"));
 		rec.s = lttv_stats_run_trace(trace, &rec.ts, NULL);
 		rec.tree = lttv_stats_tree(rec.s, FALSE);
 		ltt_trace_unref(trace);
@@ -251,7 +255,8 @@ static void test_stable_births(void)
 }
 
 /* lttd does not record its own system calls: its time is not shown in
- * one system call for the whole trace. */
+ * one system call for the whole trace.  Only this recording's lttd: other
+ * tests may record at the same time, and their lttd's calls are traced. */
 static void test_lttd_mode(void)
 {
 	guint i, found = 0;
@@ -262,7 +267,7 @@ static void test_lttd_mode(void)
 		const LttvStatsNode *p = g_ptr_array_index(rec.tree->children, i);
 		const LttvStatsNode *m;
 
-		if (p->name == NULL || strcmp(p->name, "lttd") != 0)
+		if (p->name == NULL || strcmp(p->name, "lttd") != 0 || p->pid != rec.lttd_pid)
 			continue;
 		found++;
 		m = lttv_stats_node_find_mode(p, LTTV_MODE_SYSCALL);
@@ -311,17 +316,10 @@ static void lttd_context_events(gint32 lttd, guint64 *own, guint64 *others)
 static void test_lttd_context(void)
 {
 	guint64 own, others;
-	gint32 lttd = -1;
-	guint i;
+	gint32 lttd = rec.lttd_pid;
 
 	if (skipped())
 		return;
-	for (i = 0; i < rec.tree->children->len && lttd < 0; i++) {
-		const LttvStatsNode *p = g_ptr_array_index(rec.tree->children, i);
-
-		if (p->name != NULL && strcmp(p->name, "lttd") == 0)
-			lttd = p->pid;
-	}
 	g_assert_cmpint(lttd, >, 0);
 	lttd_context_events(lttd, &own, &others);
 	g_test_message("lttd %d: %" G_GUINT64_FORMAT " events of its own, %" G_GUINT64_FORMAT " others in its context",

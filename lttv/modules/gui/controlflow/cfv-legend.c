@@ -22,8 +22,12 @@ static gboolean on_swatch_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data
 		cairo_rectangle(cr, 0, 2, a.width, a.height - 4);
 		cairo_fill(cr);
 		cairo_set_source_rgba(cr, 0, 0, 0, 0.45);
-		cairo_rectangle(cr, 0, 3, a.width, 1);
+		cairo_rectangle(cr, 0, 3, a.width, 2);
 		cairo_fill(cr);
+		cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
+		cairo_set_line_width(cr, 1);
+		cairo_rectangle(cr, 0.5, 2.5, a.width - 1, a.height - 5);
+		cairo_stroke(cr);
 	} else {
 		const CfvStateStyle *st = cfv_state_style(state);
 		cairo_set_source_rgb(cr, st->r, st->g, st->b);

@@ -97,7 +97,9 @@ static void rebuild(Stack *st)
 		top = g_ptr_array_index(st->slots, n - 1);
 		for (guint i = n - 1; i-- > 0;) {
 			GtkWidget *pane = gtk_vpaned_new();
-			gtk_paned_pack1(GTK_PANED(pane), g_ptr_array_index(st->slots, i), FALSE, FALSE);
+			/* Both sides resize: a taller window gives every viewer more room,
+			 * not only the last one. */
+			gtk_paned_pack1(GTK_PANED(pane), g_ptr_array_index(st->slots, i), TRUE, FALSE);
 			gtk_paned_pack2(GTK_PANED(pane), top, TRUE, FALSE);
 			if (g_array_index(heights, gint, i) > 0)
 				gtk_paned_set_position(GTK_PANED(pane), g_array_index(heights, gint, i));
