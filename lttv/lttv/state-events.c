@@ -109,6 +109,8 @@ static gboolean handler_fields_init(LttvEventTable *table, LttvEventHandler *h, 
 
 	memset(h->fields, 0, sizeof h->fields);
 	h->deepest = NULL;
+	if (h->evidence == &h->common_pid && h->common_pid.walkable && h->common_pid.n_strings > 0)
+		h->deepest = &h->common_pid;
 	if ((spec->kind == LTTV_EV_SYS_ENTER || spec->kind == LTTV_EV_SYS_EXIT) && spec->fields[0] == NULL) {
 		LttvFieldReader *r = &h->fields[0];
 
@@ -157,10 +159,19 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 	h->kind = LTTV_EV_NONE;
 	if (strcmp(ltt_event_type_channel(et), KERNEL_CHANNEL) != 0)
 		return h;
+	/* lttd keeps the kernel's common_pid (doc/recording.md): the task
+	 * current when the event was recorded, whatever the state believes. */
+	if (field_reader_init(&h->common_pid, et, "common_pid", FALSE, table->swap)) {
+		h->evidence = &h->common_pid;
+		if (h->common_pid.walkable && h->common_pid.n_strings > 0)
+			h->deepest = &h->common_pid;
+	}
 	while ((spec = lttv_vocabulary_next(ltt_event_type_name(et), &cursor)) != NULL) {
 		if (!handler_fields_init(table, h, et, spec))
 			continue;
 		h->kind = spec->kind;
+		if (h->kind == LTTV_EV_SCHED_SWITCH && h->evidence == NULL)
+			h->evidence = &h->fields[1];
 		/* Recorded through ftrace, a trace has no page_fault_exit (format.md
 		 * §4): a fault is then an instant, not a mode. */
 		if ((h->kind == LTTV_EV_PAGE_FAULT_USER || h->kind == LTTV_EV_PAGE_FAULT_KERNEL)
@@ -189,7 +200,10 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 	guint i;
 
 	h->cpu_local = lttv_event_kind_is_cpu_local(h->kind);
-	h->closer = lttv_event_kind_closer(h->kind);
+	/* An event that names its task is checked alone (state.c), never
+	 * applied at once with its closer. */
+	h->closer = h->evidence == NULL ? lttv_event_kind_closer(h->kind) : LTTV_EV_NONE;
+	h->user_entry = h->kind == LTTV_EV_SYS_ENTER || h->kind == LTTV_EV_PAGE_FAULT_USER;
 	if (h->kind >= LTTV_EV_STATEDUMP_PROCESS && h->kind <= LTTV_EV_STATEDUMP_END)
 		h->slot = LTTV_NO_SLOT;
 	else if (h->kind != LTTV_EV_NONE)

@@ -19,6 +19,7 @@ static const LttvEventSpec kernel_specs[] = {
 	{ "sched_process_exec", LTTV_EV_SCHED_PROCESS_EXEC, 0x1, { "filename", "pid" } },
 	{ "sched_process_exit", LTTV_EV_SCHED_PROCESS_EXIT, 0x1, { "comm", "pid" } },
 	{ "sched_process_free", LTTV_EV_SCHED_PROCESS_FREE, 0x1, { "comm", "pid" } },
+	{ "task_rename", LTTV_EV_TASK_RENAME, 0x6, { "pid", "oldcomm", "newcomm" } },
 	{ "sys_enter", LTTV_EV_SYS_ENTER, 0, { "id" } },
 	{ "sys_exit", LTTV_EV_SYS_EXIT, 0, { "id" } },
 	{ "irq_handler_entry", LTTV_EV_IRQ_ENTRY, 0x2, { "irq", "name" } },
