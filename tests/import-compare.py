@@ -38,7 +38,9 @@ def bt_events(path):
         # field CTF 1.8 needs, __NAME_len before NAME: not an LTT field.
         fields = [f for i, f in enumerate(fields)
                   if not (i + 1 < len(fields) and f[0] == '__%s_len' % fields[i + 1][0])]
-        yield int(secs) * 10**9 + int(ns), name, unspaced(fields)
+        # The LTT grammar has no ':' in names (UST's provider:event):
+        # ltt-import writes '_' (doc/import.md §2).
+        yield int(secs) * 10**9 + int(ns), name.replace(':', '_'), unspaced(fields)
 
 def ltt_events(path, offset):
     for line in open(path, encoding='utf-8', errors='replace'):

@@ -9,8 +9,9 @@
  *
  * A stream becomes the channel file (CHANNEL, cpu_id of its packets):
  * CHANNEL is "kernel" for LTTng's kernel domain (the state's vocabulary,
- * doc/analysis.md), "ust" for its user-space domain, "ctf" otherwise, with
- * a suffix -N when two streams of one trace claim the same CPU.  A packet
+ * doc/analysis.md), "ust" for its user-space domain, "ctf" otherwise, then
+ * -ID for stream classes (LTTng channels) after the first, and .N when
+ * two streams of one class claim the same CPU (per-process buffers).  A packet
  * end ends the LTT block, so packet boundaries are block boundaries;
  * discarded events go to the next block's lost count. */
 #include "config.h"
@@ -149,6 +150,7 @@ static StreamOut *stream_out(CtfImport *im, const bt_stream *stream, const bt_pa
 	const char *domain, *base;
 	char *name, *file;
 	guint suffix = 0;
+	guint64 sc_id;
 
 	if (so != NULL)
 		return so;
@@ -158,8 +160,17 @@ static StreamOut *stream_out(CtfImport *im, const bt_stream *stream, const bt_pa
 	base = domain == NULL ? "ctf" : strcmp(domain, "kernel") == 0 ? "kernel" : strcmp(domain, "ust") == 0 ? "ust" : "ctf";
 	so = g_new0(StreamOut, 1);
 	so->cpu = packet_cpu(packet, (guint) g_hash_table_size(im->streams));
+	/* A stream class is an LTTng channel: the first keeps the domain's
+	 * name, the others get their id after it. */
+	sc_id = bt_stream_class_get_id(bt_stream_borrow_class_const(stream));
 	for (;;) {
-		name = suffix == 0 ? g_strdup(base) : g_strdup_printf("%s-%u", base, suffix);
+		GString *n = g_string_new(base);
+
+		if (sc_id > 0)
+			g_string_append_printf(n, "-%" G_GUINT64_FORMAT, sc_id);
+		if (suffix > 0)
+			g_string_append_printf(n, ".%u", suffix);
+		name = g_string_free(n, FALSE);
 		file = g_strdup_printf("%s/%u", name, so->cpu);
 		if (!g_hash_table_contains(im->files, file))
 			break;
@@ -206,7 +217,12 @@ static gboolean event_id(CtfImport *im, StreamOut *so, const bt_event_class *ec,
 	ok = ltt_writer_declare_event(im->w, so->channel->name, *id, ident->str, im->text->str, &im->error) != NULL;
 	if (ok && name != NULL && strcmp(name, ident->str) != 0) {
 		/* The original name, which the LTT grammar cannot hold (UST's provider:event). */
-		char *key = g_strdup_printf("import.event.%s.%u", so->channel->name, *id);
+		char *key = g_strdup_printf("import.event.%s.%u", so->channel->name, *id), *k;
+
+		/* Property keys are [a-z0-9_.]+. */
+		for (k = key; *k; k++)
+			if (!g_ascii_islower(*k) && !g_ascii_isdigit(*k) && *k != '.')
+				*k = '_';
 
 		ok = ltt_writer_set_property(im->w, key, name, &im->error);
 		g_free(key);
