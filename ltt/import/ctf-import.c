@@ -188,9 +188,13 @@ static StreamOut *stream_out(CtfImport *im, const bt_stream *stream, const bt_pa
 	}
 	g_free(name);
 	so->out = ltt_writer_channel(im->w, so->channel->name, so->cpu, &im->error);
+	if (so->out == NULL) {
+		g_free(so);
+		return NULL;
+	}
 	im->max_cpu = MAX(im->max_cpu, so->cpu);
 	g_hash_table_insert(im->streams, (gpointer) stream, so);
-	return so->out != NULL ? so : NULL;
+	return so;
 }
 
 /* The LTT id of an event class in the stream's channel, declared the
