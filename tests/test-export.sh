@@ -28,8 +28,14 @@ check $? "babeltrace2 DST = lttv -m textDump SRC, event by event ($(head -3 "$tm
 
 babeltrace2 --plugin-path="$top_builddir/ltt/import/.libs" -c source.lttv.ltt -p "inputs=[\"$tmp/syn\"]" \
 	--clock-seconds --clock-gmt > "$tmp/plugin" 2> "$tmp/plugin.err"
-cmp -s "$tmp/plugin" "$tmp/bt"
-check $? "babeltrace2 -c source.lttv.ltt reads the LTT trace itself"
+if grep -q "ASan runtime does not come first" "$tmp/plugin.err"; then
+	# A sanitizer build's plugin cannot load into the uninstrumented babeltrace2.
+	skip_reason="the plugin of a sanitizer build does not load into babeltrace2"
+	check 77 "babeltrace2 -c source.lttv.ltt"
+else
+	cmp -s "$tmp/plugin" "$tmp/bt"
+	check $? "babeltrace2 -c source.lttv.ltt reads the LTT trace itself $(head -c 200 "$tmp/plugin.err")"
+fi
 
 # scp_src, imported then exported: babeltrace2's muxer now reads it whole
 # (the blocks' times never overlap).

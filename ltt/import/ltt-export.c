@@ -116,8 +116,11 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	g_option_context_free(ctx);
-	if (to == NULL || strcmp(to, "ctf") != 0)
+	if (to == NULL || strcmp(to, "ctf") != 0) {
+		g_free(to);
 		return usage_error("--to ctf is required (the only format written)");
+	}
+	g_free(to);
 	if (argc != 3)
 		return usage_error(argc < 3 ? "SRC and DST are required" : "too many arguments");
 	if (g_file_test(argv[2], G_FILE_TEST_EXISTS)) {

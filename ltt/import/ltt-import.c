@@ -45,6 +45,15 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	g_option_context_free(ctx);
+	if (format_name != NULL) {
+		if (strcmp(format_name, "ctf") == 0)
+			format = LTT_IMPORT_FORMAT_CTF;
+		else if (strcmp(format_name, "trace.dat") == 0)
+			format = LTT_IMPORT_FORMAT_TRACE_DAT;
+		g_free(format_name);
+		if (format == LTT_IMPORT_FORMAT_UNKNOWN)
+			return usage_error("--format takes ctf or trace.dat");
+	}
 	if (list_formats) {
 		LttImportFormat f[] = { LTT_IMPORT_FORMAT_CTF, LTT_IMPORT_FORMAT_TRACE_DAT };
 		guint i;
@@ -56,14 +65,6 @@ int main(int argc, char **argv)
 	}
 	if (argc != 3)
 		return usage_error(argc < 3 ? "SRC and DST are required" : "too many arguments");
-	if (format_name != NULL) {
-		if (strcmp(format_name, "ctf") == 0)
-			format = LTT_IMPORT_FORMAT_CTF;
-		else if (strcmp(format_name, "trace.dat") == 0)
-			format = LTT_IMPORT_FORMAT_TRACE_DAT;
-		else
-			return usage_error("--format takes ctf or trace.dat");
-	}
 	tty = !quiet && isatty(STDERR_FILENO);
 	ok = ltt_import(argv[1], format, argv[2], tty ? show_progress : NULL, NULL, &stats, &error);
 	if (tty)
