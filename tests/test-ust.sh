@@ -68,7 +68,7 @@ stop_drain() {
 	return $st
 }
 
-echo "1..18"
+echo "1..19"
 
 # 1. Discard mode, small buffers, drainer running: some loss is likely,
 # and every event is present or counted, exactly as the application counted;
@@ -93,6 +93,13 @@ line=$(LTT_UST_REGISTRY=$R LTT_UST_MODE=overwrite LTT_UST_SUBBUF_SIZE=4096 LTT_U
 "$DRAIN" -o "$T" --registry "$R" --once
 verify "overwrite mode: present + lost = emitted" --emitted "$(field emitted "$line")" \
 	--announced "$(announced "$line")" "$T"
+# lttv's note on those losses names what a user-space channel counts
+# (doc/ust.md §5), not only a full buffer.
+LTTV_MODULE_PATH=$B/lttv/modules/text "$B/lttv/lttv/lttv" -m textDump --no-events -t "$T" \
+	>/dev/null 2>"$TMP/notes"
+sed 's/^/# /' "$TMP/notes"
+grep -q "^lttv: note: $T/ust-[^ ]*: [1-9][0-9]* events lost while recording (user space: dropped by the application's library (buffer full, .*overwritten, damaged or of an undeclared type before the drainer took them)\$" "$TMP/notes"
+ok $? "lttv's note on lost events says what a user-space channel counts"
 
 # 2b. Overwrite mode with the drainer running: sub-buffers may be overwritten
 # while the drainer copies them; such copies are dropped and counted.
