@@ -14,7 +14,7 @@ WAITING=f38f11
 BLANK=ffffff
 
 require_xvfb
-echo "1..7"
+echo "1..8"
 
 # Rows by PID: swapper/0, swapper/1, init, then the processes from 100.
 "$synth" -o "$tmp/trace" --cpus 2 --processes 3 --events 20000 --seed 5 ||
@@ -148,3 +148,18 @@ quit
 EOF2
 "$pngcheck" "$tmp/whole.png" $BLOCKED | awk 'NR == 2 { exit $3 > 100 ? 0 : 1 }'
 check $? "the whole trace at 1024x768: blocked tasks over most of the width"
+
+# A damaged trace: the rows are drawn from what was readable and a red
+# line above them says what was left out (#b00000, cfv's damage label).
+cp -r "$tmp/trace" "$tmp/damaged"
+printf '\377\377\377\377\377\377\377\377' |
+	dd of="$tmp/damaged/kernel_0" bs=1 seek=65560 conv=notrunc 2>/dev/null
+run -t "$tmp/damaged" <<EOF2
+resize 1024 768
+wait
+screenshot $tmp/damaged.png controlflow
+quit
+EOF2
+red=$("$pngcheck" "$tmp/damaged.png" b00000 | awk 'NR == 2 { print $2 }')
+[ $status -eq 0 ] && [ "${red:-0}" -gt 20 ] && "$pngcheck" "$tmp/whole.png" b00000 | awk 'NR == 2 { exit $2 == 0 ? 0 : 1 }'
+check $? "a damaged trace is marked above the rows ($red red pixels), a sound one is not"

@@ -111,8 +111,11 @@ static void pass_free(LttvPrecompute *p)
 	p->recorder = NULL;
 	lttv_merge_free(p->merge);
 	p->merge = NULL;
-	if (p->reader != NULL)
+	/* What the pass found damaged is the trace's to tell (viewers mark it). */
+	if (p->reader != NULL) {
+		ltt_trace_take_reader_warnings(lttv_trace_ltt(p->trace), p->reader);
 		ltt_trace_unref(p->reader);
+	}
 	p->reader = NULL;
 }
 

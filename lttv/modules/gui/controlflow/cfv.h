@@ -54,7 +54,7 @@ typedef struct {
 	GHashTable *iter_of;         /* CfvRow * -> GtkTreeIter * in the store */
 	gint sort_col;               /* CFV_COL_* */
 	GtkSortType sort_order;
-	GtkWidget *find_entry, *hide_idle, *status;
+	GtkWidget *find_entry, *hide_idle, *status, *damage;
 	GtkWidget *ruler, *canvas;
 	GtkAdjustment *vadj;
 

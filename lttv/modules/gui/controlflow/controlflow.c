@@ -56,6 +56,7 @@ static gboolean catch_up(gpointer data)
 	Cfv *v = data;
 	cfv_tree_refresh(v);
 	cfv_queue_redraw(v);
+	lttvwindow_damage_label_update(v->damage, v->tab, "the rows leave out");
 	if (all_done(v)) {
 		v->refresh_source = 0;
 		return FALSE;
@@ -256,6 +257,8 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 	gtk_paned_set_position(GTK_PANED(paned), 330);
 
 	gtk_box_pack_start(GTK_BOX(v->top), tool_row(v), FALSE, FALSE, 0);
+	v->damage = lttvwindow_damage_label_new();
+	gtk_box_pack_start(GTK_BOX(v->top), v->damage, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(v->top), paned, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(v->top), cfv_legend_new(), FALSE, FALSE, 0);
 	cfv_input_connect(v);

@@ -39,26 +39,7 @@ void dev_report_selection(Dev *d, const DevRow *row)
  * and says where; the list says that it did. */
 void dev_update_damage(Dev *d)
 {
-	LttvTraceset *ts = lttvwindow_get_traceset(d->tab);
-	guint n = 0;
-	const char *first = NULL;
-	for (guint i = 0; i < lttv_traceset_number(ts); i++) {
-		const LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
-		if (first == NULL && ltt_trace_warning_count(t) > 0)
-			first = ltt_trace_warning(t, 0);
-		n += ltt_trace_warning_count(t);
-	}
-	if (n == 0) {
-		gtk_widget_hide(d->damage);
-		return;
-	}
-	char *text = g_markup_printf_escaped("<span foreground=\"#b00000\" weight=\"bold\">Damaged trace:</span> "
-	                                     "%u damaged region%s skipped (first: %s)", n, n == 1 ? "" : "s",
-	                                     first);
-	gtk_label_set_markup(GTK_LABEL(d->damage), text);
-	gtk_widget_set_tooltip_text(d->damage, first);
-	g_free(text);
-	gtk_widget_show(d->damage);
+	lttvwindow_damage_label_update(d->damage, d->tab, "the list skips");
 }
 
 static void forget_positions(Dev *d)
@@ -243,11 +224,8 @@ static GtkWidget *detailedevents_new(LttvwindowTab *tab)
 	g_object_ref_sink(d->vadj);
 	dev_index_connect_scrollbar(d);
 
-	d->damage = gtk_label_new("");
-	gtk_misc_set_alignment(GTK_MISC(d->damage), 0, 0.5);
-	gtk_label_set_ellipsize(GTK_LABEL(d->damage), PANGO_ELLIPSIZE_END);
+	d->damage = lttvwindow_damage_label_new();
 	/* Shown only when a trace is damaged, whoever calls show_all. */
-	gtk_widget_set_no_show_all(d->damage, TRUE);
 	GtkWidget *rows = gtk_hbox_new(FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(rows), dev_list_new(d), TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(rows), gtk_vscrollbar_new(d->vadj), FALSE, FALSE, 0);

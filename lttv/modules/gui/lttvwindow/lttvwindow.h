@@ -248,6 +248,19 @@ guint lttvwindow_background_request_position(LttvwindowTab *tab, GtkWidget *view
                                              const LttvTracesetContextPosition *pos,
                                              LttvHook f, gpointer data);
 
+/* ------------------------------------------------------------------ */
+/* Damage                                                              */
+/* ------------------------------------------------------------------ */
+
+/* A label for the top of a viewer, hidden until update finds damage. */
+GtkWidget *lttvwindow_damage_label_new(void);
+/* Says, in red, how many damaged regions the reader skipped in the tab's
+ * traces and where the first was: "Damaged trace: WHAT N damaged regions
+ * (first: FILE, block, offset)"; hides the label when there is none.
+ * Call it when the traceset changes and after reading (reads find
+ * damage as they go). */
+void lttvwindow_damage_label_update(GtkWidget *label, LttvwindowTab *tab, const char *what);
+
 G_END_DECLS
 
 #endif

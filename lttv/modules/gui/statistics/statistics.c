@@ -28,26 +28,7 @@ void stv_set_status(Stv *v, const char *format, ...)
  * skipped, and this line says so. */
 void stv_update_damage(Stv *v)
 {
-	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
-	guint n = 0;
-	const char *first = NULL;
-	for (guint i = 0; i < lttv_traceset_number(ts); i++) {
-		const LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
-		if (first == NULL && ltt_trace_warning_count(t) > 0)
-			first = ltt_trace_warning(t, 0);
-		n += ltt_trace_warning_count(t);
-	}
-	if (n == 0) {
-		gtk_widget_hide(v->damage);
-		return;
-	}
-	char *text = g_markup_printf_escaped("<span foreground=\"#b00000\" weight=\"bold\">Damaged trace:</span> "
-	                                     "the figures leave out %u damaged region%s (first: %s)", n,
-	                                     n == 1 ? "" : "s", first);
-	gtk_label_set_markup(GTK_LABEL(v->damage), text);
-	gtk_widget_set_tooltip_text(v->damage, first);
-	g_free(text);
-	gtk_widget_show(v->damage);
+	lttvwindow_damage_label_update(v->damage, v->tab, "the figures leave out");
 }
 
 gboolean stv_whole_trace(const Stv *v)
@@ -156,10 +137,7 @@ static GtkWidget *statistics_new(LttvwindowTab *tab)
 	v->top = gtk_vbox_new(FALSE, 2);
 	gtk_widget_set_size_request(v->top, -1, 200);
 	gtk_box_pack_start(GTK_BOX(v->top), tool_row(v), FALSE, FALSE, 0);
-	v->damage = gtk_label_new("");
-	gtk_misc_set_alignment(GTK_MISC(v->damage), 0, 0.5);
-	gtk_label_set_ellipsize(GTK_LABEL(v->damage), PANGO_ELLIPSIZE_END);
-	gtk_widget_set_no_show_all(v->damage, TRUE);
+	v->damage = lttvwindow_damage_label_new();
 	gtk_box_pack_start(GTK_BOX(v->top), v->damage, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(v->top), stv_tree_new(v), TRUE, TRUE, 0);
 	g_signal_connect(v->view, "key-press-event", G_CALLBACK(on_key), v);
