@@ -19,7 +19,8 @@
 #include "intervals-private.h"
 
 #define CACHE_MAGIC "LTTVPREC"
-#define CACHE_VERSION 1u
+/* 2: checkpoint states list their present CPUs (checkpoint-cache.c). */
+#define CACHE_VERSION 2u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"
 /* Bounds no real trace reaches: beyond, the file is damaged. */
