@@ -6,7 +6,8 @@
 #   - launch to the end of the precomputation;
 #   - zoom and scroll steps once precomputed: input to settled screen (the
 #     time between two `print` lines around one `key`);
-#   - the longest main-loop stall and the peak resident memory (guiprobe).
+#   - the longest main-loop stall and the peak resident memory (guiprobe),
+#     with the anonymous / file / shared split of the largest sample.
 # Figures go to stdout as "name value unit"; doc/performance.md keeps them.
 set -euo pipefail
 build=${1:?usage: bench-gui.sh BUILD [TRACE]}
@@ -74,6 +75,8 @@ report() {   # report LABEL: the figures of the run in $tmp/out
 	fi
 	sed -n 's/^guiprobe: stall_max_ms \([0-9.]*\) at_s \([0-9.]*\) stalls_over_50ms \([0-9]*\) vmhwm_kb \([0-9]*\)$/\1 \2 \3 \4/p' "$tmp/err" |
 		awk -v l="$label" '{ printf "%s.stall_max_ms %s ms (at %s s)\n%s.stalls_over_50ms %s\n%s.vmhwm_mb %.0f MB\n", l, $1, $2, l, $3, l, $4 / 1024 }'
+	sed -n 's/^guiprobe: rss_peak_kb \([0-9]*\) anon_kb \([0-9]*\) file_kb \([0-9]*\) shmem_kb \([0-9]*\)$/\1 \2 \3 \4/p' "$tmp/err" |
+		awk -v l="$label" '{ printf "%s.rss_sampled_peak_mb %.0f MB (anon %.0f, file %.0f, shmem %.0f)\n", l, $1 / 1024, $2 / 1024, $3 / 1024, $4 / 1024 }'
 }
 
 find "$trace" -maxdepth 1 -name '.lttv*' -exec rm -f {} +

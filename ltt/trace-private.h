@@ -53,6 +53,9 @@ struct _LttTracefile {
 	gsize map_size;
 	LttMapGuard *guard;      /* of map: the file may shrink under it */
 	gboolean cut_reported;
+	/* The pages of the blocks the cursor left behind are unmapped as it
+	 * goes (drop_pages_before); those from resident_from on may be mapped. */
+	guint64 resident_from;
 	gboolean metadata_checked; /* re-read for an unknown id since the block was entered */
 	gpointer unknown_kind;   /* of this file's "id is not declared" warnings (trace.c) */
 	guint32 block_size;      /* 0 until a valid header told it */

@@ -17,6 +17,9 @@
 /* Where the first valid header is searched when block 0 is unreadable:
  * block sizes are multiples of the smallest one. */
 #define PROBE_STEP LTT_BLOCK_SIZE_MIN
+/* A cursor gives the pages it left back once this much is behind it: one
+ * madvise per few blocks rather than one per block. */
+#define DROP_BATCH (1u << 20)
 
 static int file_byte_order(gboolean swap)
 {
@@ -365,6 +368,7 @@ LttTracefile *ltt_tracefile_new_reader(const LttTracefile *tf, LttTrace *reader)
 	copy->fd = -1;
 	copy->unknown_kind = NULL;
 	copy->cut_reported = FALSE;
+	copy->resident_from = 0;
 	ltt_tracefile_seek_begin(copy);
 	return copy;
 }
@@ -436,9 +440,28 @@ guint64 ltt_tracefile_lost_before_current(const LttTracefile *tf)
 	return g_array_index(tf->blocks, LttBlock, tf->ev.block).lost_before;
 }
 
+/* Unmaps from the process the pages before the block at offset, so that a
+ * pass over a trace holds a few blocks per file in memory, not the trace.
+ * The file's pages stay in the page cache: a cursor going back (or another
+ * sharing the mapping) faults them in again and reads the same bytes. */
+static void drop_pages_before(LttTracefile *tf, guint64 offset)
+{
+	guint64 page = (guint64) sysconf(_SC_PAGESIZE);
+	guint64 end = offset / page * page;
+
+	if (end < tf->resident_from) {
+		tf->resident_from = end;
+	} else if (end - tf->resident_from >= DROP_BATCH) {
+		madvise((void *) (tf->map + tf->resident_from), (size_t) (end - tf->resident_from), MADV_DONTNEED);
+		tf->resident_from = end;
+	}
+}
+
 static void enter_block(LttTracefile *tf, guint32 i)
 {
 	const LttBlock *b = &g_array_index(tf->blocks, LttBlock, i);
+
+	drop_pages_before(tf, b->file_offset);
 
 	tf->cur = i;
 	tf->blk = tf->map + b->file_offset;

@@ -1,6 +1,7 @@
 /* test-ltt-read.c: reading traces made by the writer: every field type in
  * both byte orders, iteration over many blocks, extended headers, seeking by
  * time and by position against brute force, reload of a growing trace. */
+#include <stdio.h>
 #include <string.h>
 #include "test-ltt-util.h"
 
@@ -651,6 +652,64 @@ static void test_big_events(void)
 	g_free(dir);
 }
 
+/* The resident size (kB, /proc/self/smaps) of the mappings of path. */
+static long resident_kb(const char *path)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[4096];
+	gboolean ours = FALSE;
+	long kb = 0, v;
+
+	g_assert_nonnull(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (g_ascii_isxdigit(line[0]) && strchr(line, '-') != NULL) {
+			g_strchomp(line);
+			ours = g_str_has_suffix(line, path);
+		} else if (ours && sscanf(line, "Rss: %ld kB", &v) == 1) {
+			kb += v;
+		}
+	}
+	fclose(f);
+	return kb;
+}
+
+/* A pass over a file holds a few blocks of it in memory, not the file. */
+static void test_drop_behind(void)
+{
+	char *dir = tlt_make_dir();
+	LttWriter *w = tlt_writer_new(dir, 0, 65536, 2);
+	guint8 blob[1000] = { 0 };
+	LttPayload p;
+	LttTrace *trace;
+	LttTracefile *tf;
+	guint k, n = 0;
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "k", 0, "blob", "data: u8[u32];", NULL));
+	ltt_payload_init(&p, G_BYTE_ORDER);
+	ltt_payload_put_u32(&p, sizeof blob);
+	ltt_payload_put_bytes(&p, blob, sizeof blob);
+	for (k = 0; k < 12000; k++)
+		tlt_append(ltt_writer_channel(w, "k", 0, NULL), 10 + k, 0, p.data, p.len);
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, NULL));
+
+	trace = tlt_open_trace(dir);
+	tf = ltt_trace_tracefile(trace, 0);
+	while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT)
+		n++;
+	g_assert_cmpuint(n, ==, 12000);
+	/* 12 MB read; at most the last megabyte and a block stay mapped in. */
+	g_assert_cmpint(resident_kb(ltt_tracefile_path(tf)), <=, 1024 + 64 + 64);
+	/* Going back reads the same bytes again. */
+	ltt_tracefile_seek_begin(tf);
+	g_assert_cmpint(ltt_tracefile_next(tf, NULL), ==, LTT_READ_EVENT);
+	g_assert_cmpuint(ltt_event_time(ltt_tracefile_event(tf)), ==, 10);
+	g_assert_cmpuint(ltt_event_payload_size(ltt_tracefile_event(tf)), ==, 1004);
+	ltt_trace_unref(trace);
+	tlt_remove_dir(dir);
+	g_free(dir);
+}
+
 static void test_reload(void)
 {
 	char *dir = tlt_make_dir();
@@ -799,6 +858,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/ltt/read/seek-time", test_seek_time);
 	g_test_add_func("/ltt/read/positions", test_positions);
 	g_test_add_func("/ltt/read/big-events", test_big_events);
+	g_test_add_func("/ltt/read/drop-behind", test_drop_behind);
 	g_test_add_func("/ltt/read/reload", test_reload);
 	g_test_add_func("/ltt/read/second-reader", test_second_reader);
 	return g_test_run();

@@ -11,10 +11,14 @@
 #include "checkpoint-private.h"
 
 #define CACHE_MAGIC "LTTVSTCP"
-#define CACHE_VERSION 1
+/* 2: a state lists its present CPUs with their numbers (1: every number up
+ * to the highest). */
+#define CACHE_VERSION 2
 #define DIGEST_SIZE 32
 /* Bounds that no real trace reaches: a larger value means a damaged file. */
 #define MAX_CPUS 4096
+/* The highest CPU number a channel file's name can carry. */
+#define MAX_CPU_NUMBER 65535
 #define MAX_NAMES 65536
 #define MAX_DEPTH 64
 
@@ -112,10 +116,12 @@ static void put_state(GByteArray *b, const LttvTraceState *ts)
 	put_u64(b, ts->time);
 	put_u64(b, ts->start);
 	put_u64(b, ts->event_count);
-	put_u32(b, ts->cpu_count);
-	for (i = 0; i < ts->cpu_count; i++) {
-		const LttvCpuState *c = &ts->cpus[i];
+	put_u32(b, ts->present_cpus->len);
+	for (i = 0; i < ts->present_cpus->len; i++) {
+		guint cpu = g_array_index(ts->present_cpus, guint, i);
+		const LttvCpuState *c = &ts->cpus[cpu];
 
+		put_u32(b, cpu);
 		put_u32(b, c->running != NULL ? (guint32) c->running->pid : G_MAXUINT32);
 		put_u8(b, c->idle != NULL);
 		if (c->idle != NULL)
@@ -325,25 +331,29 @@ static void get_names(Reader *r, GPtrArray *names)
 static LttvTraceState *get_state(Reader *r, LttTrace *trace)
 {
 	LttvTraceState *ts = lttv_trace_state_new(trace);
-	guint32 *running;
-	guint32 i, n;
+	guint32 *running, *cpus;
+	guint32 i, n, n_cpus;
 
 	ts->time = get_u64(r);
 	ts->start = get_u64(r);
 	ts->event_count = get_u64(r);
-	n = get_count(r, MAX_CPUS, 5);
-	if (n > ts->cpu_count) {
-		ts->cpus = g_renew(LttvCpuState, ts->cpus, n);
-		memset(ts->cpus + ts->cpu_count, 0, (n - ts->cpu_count) * sizeof(LttvCpuState));
-		ts->cpu_count = n;
-	}
-	running = g_new0(guint32, n);
-	for (i = 0; i < n && !r->bad; i++) {
+	n_cpus = get_count(r, MAX_CPUS, 9);
+	cpus = g_new0(guint32, n_cpus);
+	running = g_new0(guint32, n_cpus);
+	for (i = 0; i < n_cpus && !r->bad; i++) {
+		guint32 cpu = get_u32(r);
+
+		if (r->bad || cpu > MAX_CPU_NUMBER || (i > 0 && cpu <= cpus[i - 1])) {
+			damaged(r, "CPU numbers out of range or order");
+			break;
+		}
+		cpus[i] = cpu;
+		lttv_trace_state_add_cpu(ts, cpu);
 		running[i] = get_u32(r);
-		if (get_u8(r) && (ts->cpus[i].idle = get_process(r)) != NULL) {
-			if (ts->cpus[i].idle->pid != 0)
+		if (get_u8(r) && (ts->cpus[cpu].idle = get_process(r)) != NULL) {
+			if (ts->cpus[cpu].idle->pid != 0)
 				damaged(r, "idle task with a pid other than 0");
-			ts->cpus[i].idle->cpu = i;
+			ts->cpus[cpu].idle->cpu = cpu;
 		}
 	}
 	n = get_count(r, G_MAXUINT32, 50);
@@ -366,15 +376,17 @@ static LttvTraceState *get_state(Reader *r, LttTrace *trace)
 		g_array_index(ts->irq_busy, guint, i) = get_u32(r);
 	get_names(r, ts->syscall_names);
 	get_names(r, ts->irq_names);
-	for (i = 0; !r->bad && i < ts->cpu_count; i++) {
+	for (i = 0; !r->bad && i < n_cpus; i++) {
+		LttvCpuState *c = &ts->cpus[cpus[i]];
+
 		if (running[i] == G_MAXUINT32)
 			continue;
-		ts->cpus[i].running = running[i] == 0 ? ts->cpus[i].idle
-		                      : g_hash_table_lookup(ts->processes, GINT_TO_POINTER(running[i]));
-		if (ts->cpus[i].running == NULL)
+		c->running = running[i] == 0 ? c->idle : g_hash_table_lookup(ts->processes, GINT_TO_POINTER(running[i]));
+		if (c->running == NULL)
 			damaged(r, "running task not in the process table");
 	}
 	g_free(running);
+	g_free(cpus);
 	if (r->bad) {
 		lttv_trace_state_free(ts);
 		return NULL;

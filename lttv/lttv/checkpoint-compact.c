@@ -35,6 +35,11 @@ LttvCompactCheckpoints *lttv_compact_checkpoints_new(LttTrace *trace, guint inte
 	return c;
 }
 
+LttvArena *lttv_compact_checkpoints_arena(const LttvCompactCheckpoints *c)
+{
+	return c->arena;
+}
+
 void lttv_compact_checkpoints_free(LttvCompactCheckpoints *c)
 {
 	guint i;

@@ -287,7 +287,7 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 	const LttvEventHandler *h = lttv_event_table_lookup(r->ts->table, ev->type);
 	LttTime t = ev->time;
 	LttvEventData e;
-	guint cpu;
+	guint i;
 
 	lttv_intervals_set_reached(r->store, t, FALSE);
 	if (h->kind == LTTV_EV_NONE) {
@@ -338,6 +338,6 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 		sync_cpu_local(r, ev->cpu, t);
 		return;
 	}
-	for (cpu = 0; cpu < lttv_trace_state_cpu_count(r->ts); cpu++)
-		sync_cpu(r, cpu, t);
+	for (i = 0; i < r->ts->present_cpus->len; i++)
+		sync_cpu(r, g_array_index(r->ts->present_cpus, guint, i), t);
 }

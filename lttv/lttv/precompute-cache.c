@@ -19,7 +19,8 @@
 #include "intervals-private.h"
 
 #define CACHE_MAGIC "LTTVPREC"
-#define CACHE_VERSION 1u
+/* 2: checkpoint states list their present CPUs (checkpoint-cache.c). */
+#define CACHE_VERSION 2u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"
 /* Bounds no real trace reaches: beyond, the file is damaged. */
@@ -194,6 +195,9 @@ static gboolean flush(LttvCacheWriter *w, GError **error)
 		done += (gsize) n;
 	}
 	g_byte_array_set_size(w->buf, 0);
+	/* What was read to write it need not stay in memory. */
+	lttv_arena_drop_resident(w->store->arena);
+	lttv_arena_drop_resident(lttv_compact_checkpoints_arena(w->cps));
 	return TRUE;
 }
 
@@ -674,12 +678,16 @@ gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomp
 			if (r->bad)
 				return FALSE;
 			lttv_intervals_set_reached(l->out.store, l->out.reached, TRUE);
+			madvise(l->out.map, l->out.map_len, MADV_DONTNEED);
 			*done = l->out;
 			memset(&l->out, 0, sizeof(l->out));
 			return TRUE;
 		}
 		}
 	} while (g_get_monotonic_time() < deadline);
+	/* The file's pages checked so far are read again only where a viewer
+	 * looks: they need not stay mapped in. */
+	madvise(l->out.map, l->out.map_len, MADV_DONTNEED);
 	return TRUE;
 }
 

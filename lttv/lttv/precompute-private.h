@@ -27,6 +27,15 @@ G_GNUC_INTERNAL LttvArena *lttv_arena_new(gsize segment_size);
 G_GNUC_INTERNAL void lttv_arena_free(LttvArena *a);
 G_GNUC_INTERNAL gpointer lttv_arena_alloc(LttvArena *a, gsize size);
 G_GNUC_INTERNAL gsize lttv_arena_mapped(const LttvArena *a);
+/* Backs the segments mapped from now on by an unlinked file in dir (made
+ * if needed), before the first item; stays anonymous when the file cannot
+ * be made.  See precompute-arena.c for what it changes. */
+G_GNUC_INTERNAL void lttv_arena_use_file(LttvArena *a, const char *dir);
+/* Unmaps from the process the pages of a file-backed arena (their bytes
+ * stay; the next access faults them in again).  Any thread may call it. */
+G_GNUC_INTERNAL void lttv_arena_drop_resident(const LttvArena *a);
+/* The arena of a precomputation's checkpoints (checkpoint-compact.c). */
+G_GNUC_INTERNAL LttvArena *lttv_compact_checkpoints_arena(const struct _LttvCompactCheckpoints *c);
 
 /* The cache file (precompute-cache.c): beside the trace (beside) or in
  * the user's cache folder.  Free with g_free. */

@@ -57,6 +57,18 @@ struct _LttvPrecompute {
 
 static void stop_writer(LttvPrecompute *p);
 
+/* The results of a pass go to files in the user's cache folder rather
+ * than anonymous memory, so that the resident size stays small whatever
+ * the trace's size (doc/performance.md, "lttv-gui memory"). */
+static void keep_out_of_memory(LttvPrecompute *p)
+{
+	char *dir = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
+
+	lttv_arena_use_file(p->store->arena, dir);
+	lttv_arena_use_file(lttv_compact_checkpoints_arena(p->cps), dir);
+	g_free(dir);
+}
+
 /* Services by LttvTrace; used from one thread (the main loop's). */
 static GHashTable *services;
 
@@ -323,6 +335,7 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 			return FALSE;
 		}
 		p->started = TRUE;
+		keep_out_of_memory(p);
 		if (!lttv_merge_source.seek_begin(p->merge, error)) {
 			p->failed = TRUE;
 			return FALSE;

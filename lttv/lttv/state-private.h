@@ -226,7 +226,12 @@ struct _LttvTraceState {
 	GHashTable *processes;     /* pid (> 0) -> LttvProcess */
 	LttvProcess **pid_cache;   /* in front of processes (state.c); NULL until used */
 	guint cpu_count;
-	LttvCpuState *cpus;
+	LttvCpuState *cpus;        /* by CPU number, up to the highest one named */
+	/* guint, ascending: the CPUs of the trace's channel files and those an
+	 * event gave a task (running or idle).  What goes over every CPU goes
+	 * over these: channel files kernel_0 and kernel_65535 make two, not
+	 * 65,536. */
+	GArray *present_cpus;
 	GArray *irq_busy;          /* guint per IRQ line: CPUs in its handler */
 	GPtrArray *syscall_names;  /* interned, by id */
 	GPtrArray *irq_names;
@@ -236,6 +241,8 @@ struct _LttvTraceState {
 	guint64 repairs;           /* running tasks an event's own evidence contradicted (§1.4) */
 };
 
+/* Makes cpu one of the state's present CPUs (a restored checkpoint's). */
+G_GNUC_INTERNAL void lttv_trace_state_add_cpu(LttvTraceState *ts, guint cpu);
 G_GNUC_INTERNAL LttvEventTable *lttv_event_table_new(LttTrace *trace);
 G_GNUC_INTERNAL LttvEventTable *lttv_event_table_ref(LttvEventTable *table);
 G_GNUC_INTERNAL void lttv_event_table_unref(LttvEventTable *table);

@@ -110,18 +110,51 @@ static void process_insert(LttvTraceState *ts, LttvProcess *p)
 	*pid_cache_slot(ts, p->pid) = p;
 }
 
-static void ensure_cpu(LttvTraceState *ts, guint cpu)
+static void grow_cpus(LttvTraceState *ts, guint count)
+{
+	if (count <= ts->cpu_count)
+		return;
+	ts->cpus = g_renew(LttvCpuState, ts->cpus, count);
+	memset(ts->cpus + ts->cpu_count, 0, (count - ts->cpu_count) * sizeof(LttvCpuState));
+	ts->cpu_count = count;
+}
+
+static inline void ensure_cpu(LttvTraceState *ts, guint cpu)
 {
 	if (G_LIKELY(cpu < ts->cpu_count))
 		return;
-	ts->cpus = g_renew(LttvCpuState, ts->cpus, cpu + 1);
-	memset(ts->cpus + ts->cpu_count, 0, (cpu + 1 - ts->cpu_count) * sizeof(LttvCpuState));
-	ts->cpu_count = cpu + 1;
+	grow_cpus(ts, cpu + 1);
+}
+
+/* A CPU becomes present when the trace has a channel file for it or when
+ * it gets a task (running or idle): marked there, not on every event. */
+static G_GNUC_NO_INLINE void add_present_cpu(LttvTraceState *ts, guint cpu)
+{
+	guint i = ts->present_cpus->len;
+
+	while (i > 0 && g_array_index(ts->present_cpus, guint, i - 1) > cpu)
+		i--;
+	if (i == 0 || g_array_index(ts->present_cpus, guint, i - 1) != cpu)
+		g_array_insert_val(ts->present_cpus, i, cpu);
+}
+
+/* A CPU with a task is present already: the list is searched only for a
+ * CPU that has none yet. */
+static inline void mark_present(LttvTraceState *ts, guint cpu)
+{
+	ensure_cpu(ts, cpu);
+	if (G_UNLIKELY(ts->cpus[cpu].running == NULL && ts->cpus[cpu].idle == NULL))
+		add_present_cpu(ts, cpu);
+}
+
+void lttv_trace_state_add_cpu(LttvTraceState *ts, guint cpu)
+{
+	mark_present(ts, cpu);
 }
 
 static LttvProcess *idle_process(LttvTraceState *ts, guint cpu, LttTime t)
 {
-	ensure_cpu(ts, cpu);
+	mark_present(ts, cpu);
 	if (ts->cpus[cpu].idle == NULL) {
 		/* The kernel's name for the idle task of each CPU. */
 		char name[32];
@@ -229,11 +262,15 @@ static inline void name_from_switch(LttvProcess *p, const LttvFieldReader *r, Lt
 LttvTraceState *lttv_trace_state_new(LttTrace *trace)
 {
 	LttvTraceState *ts = g_new0(LttvTraceState, 1);
+	guint i;
 
 	ts->trace = ltt_trace_ref(trace);
 	ts->table = lttv_event_table_new(trace);
 	ts->processes = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) process_free);
-	ensure_cpu(ts, MAX(ltt_trace_info(trace)->cpu_count, 1) - 1);
+	ts->present_cpus = g_array_new(FALSE, FALSE, sizeof(guint));
+	grow_cpus(ts, MAX(ltt_trace_info(trace)->cpu_count, 1));
+	for (i = 0; i < ltt_trace_tracefile_count(trace); i++)
+		mark_present(ts, ltt_tracefile_cpu(ltt_trace_tracefile(trace, i)));
 	ts->irq_busy = g_array_new(FALSE, TRUE, sizeof(guint));
 	ts->syscall_names = g_ptr_array_new();
 	ts->irq_names = g_ptr_array_new();
@@ -287,6 +324,7 @@ LttvTraceState *lttv_trace_state_copy(const LttvTraceState *ts)
 		c->cpus[i].running = r->pid == 0 ? c->cpus[i].idle
 		                                 : g_hash_table_lookup(c->processes, GINT_TO_POINTER(r->pid));
 	}
+	c->present_cpus = g_array_copy(ts->present_cpus);
 	c->irq_busy = g_array_copy(ts->irq_busy);
 	c->syscall_names = names_copy(ts->syscall_names);
 	c->irq_names = names_copy(ts->irq_names);
@@ -304,6 +342,7 @@ void lttv_trace_state_free(LttvTraceState *ts)
 		if (ts->cpus[i].idle != NULL)
 			process_free(ts->cpus[i].idle);
 	g_free(ts->cpus);
+	g_array_unref(ts->present_cpus);
 	g_free(ts->pid_cache);
 	g_hash_table_destroy(ts->processes);
 	g_array_unref(ts->irq_busy);
@@ -490,12 +529,15 @@ static void process_remove(LttvTraceState *ts, LttvProcess *p, guint cpu, LttTim
 	/* A wakeup applied early went to the task the time order removes. */
 	if (G_UNLIKELY(p->lane_woken > t) && lane_conflict(ts))
 		return;
-	for (i = 0; i < ts->cpu_count; i++)
-		if (ts->cpus[i].running == p) {
-			cpu_leave(ts, i, t);
-			ts->cpus[i].running = NULL;
-			cpu_enter(ts, i);
+	for (i = 0; i < ts->present_cpus->len; i++) {
+		guint cpu_i = g_array_index(ts->present_cpus, guint, i);
+
+		if (ts->cpus[cpu_i].running == p) {
+			cpu_leave(ts, cpu_i, t);
+			ts->cpus[cpu_i].running = NULL;
+			cpu_enter(ts, cpu_i);
 		}
+	}
 	STATS(ts, process_remove, p, t);
 	if (*pid_cache_slot(ts, p->pid) == p)
 		*pid_cache_slot(ts, p->pid) = NULL;
@@ -538,6 +580,7 @@ static void set_running(LttvTraceState *ts, guint cpu, LttvProcess *p, LttTime t
 {
 	guint other = p->cpu;
 
+	mark_present(ts, cpu);
 	if (other != cpu && other < ts->cpu_count && ts->cpus[other].running == p) {
 		if (lane_conflict(ts))
 			return;
