@@ -8,6 +8,6 @@
  * trace; a context that finds another owner in the slot re-seeks before
  * reading (see tracecontext.c).  One slot per tracefile, NULL when unowned;
  * its address stays valid while the trace is open. */
-gpointer *lttv_trace_owner_slot(LttvTrace *t, guint tracefile_index);
+G_GNUC_INTERNAL gpointer *lttv_trace_owner_slot(LttvTrace *t, guint tracefile_index);
 
 #endif
