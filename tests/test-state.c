@@ -693,6 +693,30 @@ static void test_event_process(void)
 	replay_close(&r);
 }
 
+/* A kernel thread waiting for work ('I' in the dump, prev_state 128 at a
+ * switch) sleeps: it is blocked, not waiting for a CPU; the idle task the
+ * dump says idle is the one that is runnable. */
+static void test_idle_kthread(void)
+{
+	Builder *b = builder_new("idle-kthread", 1);
+	Replay r;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 0, 0, 0);
+	dump_process(b, T0, 1, 1, 0, "init", 0, 0, 0, 0);
+	dump_process(b, T0, 40, 40, 2, "kworker/0:1", 7, 0, 0, 0);
+	dump_process(b, T0, 41, 41, 2, "kworker/0:2", 0, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	sched_switch(b, 0, T0 + 100, 1, 1, 41, "kworker/0:2");
+	sched_switch(b, 0, T0 + 200, 41, 128, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), FALSE);
+	run_until(&r, T0 + 150);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(r.ts, 40, 0)), ==, LTTV_STATUS_BLOCKED);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(r.ts, 0, 0)), ==, LTTV_STATUS_WAIT_CPU);
+	run_until(&r, LTT_TIME_INFINITE);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(r.ts, 41, 0)), ==, LTTV_STATUS_BLOCKED);
+	replay_close(&r);
+}
+
 /* No switch out of the idle task was recorded: a system call proves some
  * other task runs.  The idle task never gets a system call; the calls go
  * to the unknown task (pid -1) until a switch says who ran. */
@@ -837,6 +861,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state/missing-switch", test_missing_switch);
 	g_test_add_func("/state/event-process", test_event_process);
 	g_test_add_func("/state/idle-syscall", test_idle_syscall);
+	g_test_add_func("/state/idle-kthread", test_idle_kthread);
 	g_test_add_func("/state/unknown-time", test_unknown_time);
 	g_test_add_func("/state/names", test_names);
 	g_test_add_func("/state/long-name-children", test_long_name_children);

@@ -583,7 +583,10 @@ static void lane_wake_again(LttvTraceState *ts, LttvProcess *p, LttTime t)
 
 static LttvProcessStatus status_after_switch(const LttvProcess *p, gint64 prev_state)
 {
-	if (p->pid == 0 || prev_state == 0 || (prev_state & (TASK_PREEMPTED | TASK_IDLE_BIT)))
+	/* Idle (128: TASK_IDLE, a kernel thread waiting for work) sleeps like
+	 * an uninterruptible wait that adds no load; only the idle tasks
+	 * (pid 0) are always runnable. */
+	if (p->pid == 0 || prev_state == 0 || (prev_state & TASK_PREEMPTED))
 		return LTTV_STATUS_WAIT_CPU;
 	if (prev_state & TASK_ZOMBIE_BIT)
 		return LTTV_STATUS_ZOMBIE;
@@ -776,6 +779,11 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 	switch (status) {
 	case DUMP_RUNNING:
 		set_running(ts, pcpu, p, t);
+		break;
+	case DUMP_IDLE:
+		/* A kernel thread waiting for work ('I'); the idle tasks of the
+		 * CPUs the dump says idle are runnable. */
+		p->status = p->pid == 0 ? LTTV_STATUS_WAIT_CPU : LTTV_STATUS_BLOCKED;
 		break;
 	case DUMP_SLEEPING:
 	case DUMP_DISK_SLEEP:

@@ -44,12 +44,15 @@ static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvS
 		share = parent != NULL && parent->events > 0 ? 100.0 * n->events / parent->events : 100.0;
 	else
 		share = trace->cpu_time > 0 ? 100.0 * (gdouble) n->cpu_time / (gdouble) trace->cpu_time : 0;
-	/* Calls exist for the modes and submodes of system calls, IRQs, soft
-	 * IRQs and traps: the other rows leave the column empty. */
-	gboolean has_calls = n->level == LTTV_STATS_MODE || n->level == LTTV_STATS_SUBMODE;
+	/* Calls, elapsed and cumulative times mean something for modes and
+	 * submodes only (doc/analysis.md §3): above, they would be sums of
+	 * nested or parallel durations (a trace "elapsed" longer than the
+	 * trace).  The other rows leave those columns empty. */
+	gboolean per_frame = n->level == LTTV_STATS_MODE || n->level == LTTV_STATS_SUBMODE;
 	gtk_tree_store_set(v->store, it, COL_NAME, name, COL_EVENTS, n->events,
-	                   COL_CALLS, has_calls ? n->calls : G_MAXUINT64, COL_CPU_TIME, n->cpu_time,
-	                   COL_CUMULATIVE, n->cumulative_time, COL_ELAPSED, n->elapsed_time,
+	                   COL_CALLS, per_frame ? n->calls : G_MAXUINT64, COL_CPU_TIME, n->cpu_time,
+	                   COL_CUMULATIVE, per_frame ? n->cumulative_time : G_MAXUINT64,
+	                   COL_ELAPSED, per_frame ? n->elapsed_time : G_MAXUINT64,
 	                   COL_SHARE, share, COL_IS_EVENT, is_event, -1);
 	g_free(name);
 }
@@ -115,6 +118,7 @@ static void time_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeMode
 	gboolean is_event;
 	char text[LTT_TIME_STRING_SIZE];
 	gtk_tree_model_get(model, it, GPOINTER_TO_INT(data), &t, COL_IS_EVENT, &is_event, -1);
+	is_event = is_event || t == G_MAXUINT64;   /* no meaning at this level */
 	if (!is_event)
 		ltt_time_format(t, text);
 	g_object_set(cell, "text", is_event ? "" : text, NULL);
