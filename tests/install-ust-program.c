@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* install-ust-program: an instrumented program as a user writes it outside
  * the tree, built by test-install.sh with `pkg-config ltt-ust` only. */
 #include <stdint.h>

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-install.sh: what `make install` gives a user and a distribution.  A
 # viewer module (doc/examples/eventrate.c) and an instrumented program are
 # built out of the tree with pkg-config only; the libraries export only what

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-packaging.sh: dpkg-buildpackage -us -uc -b builds every binary
 # package debian/control names, each holding what it is for, and lintian
 # finds no error in them.  It builds the whole tree again (minutes), so

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-guard.c: the drainer maps files that their owners may cut at any
  * time (an application can truncate its own registry file); a read of a
  * page that is gone raises SIGBUS, which would stop the drainer for every

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* checkpoint-private.h: checkpoints as the engine and its cache file see them. */
 #ifndef LTTV_CHECKPOINT_PRIVATE_H
 #define LTTV_CHECKPOINT_PRIVATE_H

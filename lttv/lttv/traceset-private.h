@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* traceset-private.h: what contexts need from LttvTrace. */
 #ifndef LTTV_TRACESET_PRIVATE_H
 #define LTTV_TRACESET_PRIVATE_H
