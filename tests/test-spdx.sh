@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-spdx.sh: every source file of the git checkout says its licence
 # (SPDX-License-Identifier in its first lines): GPL-2.0-or-later, or
 # LGPL-2.1-or-later for the libraries any program may link (libltt,
