@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-core TRACE [SEEKS]: what an interactive viewer waits for on the
  * core (doc/performance.md, "Core for interactive viewers"):
  *   index    building the event index (event-index.h) in 20 ms steps, as

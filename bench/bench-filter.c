@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-filter.c: nanoseconds per event spent in lttv_filter_eval.
  *
  *   bench-filter [TRACE_DIR] [EXPRESSION...]

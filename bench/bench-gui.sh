@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # bench-gui.sh BUILD [TRACE]: lttv-gui on a 10 M-event, 2,000-process
 # ltt-synth trace under a private Xvfb at 1920x1080, driven by --script:
 #   - launch to the first drawn window (control flow + event list), first

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-ltt-read: how fast libltt opens, iterates, decodes and seeks a
  * trace.  Prints one "name value" line per figure. */
 #include "config.h"

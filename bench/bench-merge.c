@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-merge [--rounds N] [EVENTS]: throughput of the time-ordered merge of
  * a traceset context (lttv_process_traceset_middle with one empty event
  * hook) over the same number of events spread on 8 and on 1,000

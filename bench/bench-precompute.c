@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-precompute: the precomputation service on a trace (doc/analysis.md
  * §6, doc/performance.md): its pass against `lttv -m batchAnalysis -s` in
  * alternated rounds, the longest step, heap and mapped sizes, interval

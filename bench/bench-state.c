@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-state.c: speed of the analysis engines on one trace: reading alone,
  * state, state + statistics, with checkpoints (fed by the tests' heap
  * merge), reading and state + statistics through the traceset context (as

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-syscall-loop: N getppid system calls in a loop; prints the
  * elapsed ns and ns per call.  Run untraced and traced, the difference
  * divided by the events per call (sys_enter + sys_exit) is the cost of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-ust-loop.h: the measured loop, shared by bench-ust (libltt-ust)
  * and bench-ust-lttng (LTTng-UST) so both record the same events the same
  * way: T threads, each emitting M events of (thread u32, seq u64, value u64)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-ust-lttng-tp.h: the LTTng-UST tracepoint of bench-ust-lttng, the
  * same fields as bench-ust's "tick". */
 #undef LTTNG_UST_TRACEPOINT_PROVIDER

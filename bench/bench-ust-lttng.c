@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-ust-lttng: the loop of bench-ust through LTTng-UST, for comparison
  * in the same run.  Built by bench-ust.sh when lttng-ust is installed. */
 #define LTTNG_UST_TRACEPOINT_DEFINE

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bench-ust: ns per event of libltt-ust (bench-ust-loop.h); run it with
  * a drainer watching LTT_UST_REGISTRY, as bench-ust.sh does. */
 #include "ltt-control/ust/ltt-ust.h"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # bench-ust.sh [EVENTS] [RUNS]: ns per event recorded by an application,
 # with the drainer running, 1 and 2 threads:
 #   libltt-ust, per-thread buffers (the default) and per-CPU buffers,

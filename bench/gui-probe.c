@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* gui-probe.c: the guiprobe module, for bench-gui.sh: how long lttv-gui's
  * main loop went without running, and how much memory it held.
  *

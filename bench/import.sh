@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # import.sh [BUILD_DIR]: the figures of doc/performance.md "Import and
 # export" in one run, beside the peers on the same traces: ltt-import
 # against `babeltrace2 -o dummy` (CTF) and `trace-cmd report > /dev/null`

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # record-overhead.sh: what recording costs (seed 002 reports < 2.5 % for
 # core kernel events).  Prints, for a realistic job (tar+gzip of a tree, and
 # a build of libltt), its time untraced, traced by `lttctl record` (lttd

@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # run-all.sh [BUILD_DIR]: every benchmark of doc/performance.md in one run,
 # with the peers (babeltrace2, trace-cmd, LTTng-UST) measured beside ours on
 # the same machine at the same time.  Prints one line per figure,

@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # textdump.sh [EVENTS]: speed of `lttv -m textDump` writing to /dev/null on
 # an ltt-synth trace of EVENTS events (default 10,000,000), in events/s of
 # elapsed time and of CPU time (user + system), best of three runs.

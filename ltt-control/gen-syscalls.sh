@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # Writes lttd-syscalls.c: the system call numbers and names of the target
 # architecture, taken from the compiler's <asm/unistd.h> so that the table
 # always matches the kernel headers the build uses.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-tracefs.c: finding tracefs and reading its per-CPU counters. */
 #include "config.h"
 

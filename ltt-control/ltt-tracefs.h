@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-tracefs.h: what lttctl and lttd share about the kernel's tracefs:
  * finding it (with errors a user can act on), naming our instances so that
  * we never touch the top-level buffer or another tool's instance, and

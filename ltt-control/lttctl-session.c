@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttctl-session.c: creating, starting, stopping and destroying sessions. */
 #include "config.h"
 

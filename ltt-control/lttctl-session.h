@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttctl-session.h: a named recording session: a tracefs instance of our
  * own ("ltt-NAME") configured with an event set, a buffer size and a mode,
  * an output directory, and the lttd that drains it while it runs.  The

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttctl: controls kernel recording sessions (create, start, stop,
  * destroy), or records one command from start to exit. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-convert.c: kernel record -> LTT payload, driven by the kernel's
  * format description of the event. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-convert.h: turning one kind of kernel trace record into an LTT event
  * type.  The LTT payload type is derived from the kernel's own format
  * description (libtraceevent's tep_event), so any tracepoint can be

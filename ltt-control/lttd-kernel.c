@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-kernel.c: draining the per-CPU ring buffers of a tracefs instance. */
 #include "config.h"
 

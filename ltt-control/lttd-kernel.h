@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-kernel.h: lttd's kernel source.  One drainer per CPU moves whole
  * ring-buffer pages out of the instance's trace_pipe_raw with splice and
  * converts their records into events of channel "kernel" (one channel file

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-source.h: what lttd's main loop knows about a source of events (the
  * kernel's per-CPU ring buffers, user-space buffers...).  The loop only
  * polls descriptors and asks sources to drain, so adding a source never

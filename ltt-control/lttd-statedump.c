@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-statedump.c: reading /proc and /sys/kernel/irq into dump events. */
 #include "config.h"
 

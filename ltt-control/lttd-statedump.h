@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-statedump.h: the process-state dump written at the start of a trace
  * (doc/format.md §4): every process and thread from /proc, the IRQ names and
  * the system call names, so that a reader knows what existed before the

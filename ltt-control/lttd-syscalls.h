@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-syscalls.h: system call names of the traced architecture, so that
  * readers can name sys_enter.id (ltt_statedump_syscall events).  The table
  * is generated at build time by gen-syscalls.sh. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-ust-source.c: adapts lttd-ust.h to the LttdSource interface. */
 #include "config.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-ust.h: lttd's user-space source.  Applications linked with
  * libltt-ust register in a directory of shared-memory buffers; lttd maps
  * them and writes their committed events as LTT channels of the trace it is

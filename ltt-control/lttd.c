@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd: the trace daemon.  Drains the kernel's per-CPU ring buffers of a
  * tracefs instance, and the buffers of libltt-ust applications, into one
  * LTT trace directory.  lttctl starts and stops it; it can also be run by

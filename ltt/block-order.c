@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* block-order.c: which valid blocks of a channel file are read, and in
  * which order.  A header can pass every check (its CRC recomputed by
  * whatever damaged it) and still lie about its times or its sequence

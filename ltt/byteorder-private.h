@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* byteorder-private.h: unaligned loads in either byte order.  Events are
  * packed, so every load goes through memcpy (one instruction on x86). */
 #ifndef LTT_BYTEORDER_PRIVATE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* crc32-private.h: CRC-32 (IEEE 802.3) of block headers. */
 #ifndef LTT_CRC32_PRIVATE_H
 #define LTT_CRC32_PRIVATE_H

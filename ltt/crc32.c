@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* crc32.c: table-driven CRC-32 (IEEE, reflected, as zlib computes it); only
  * block headers are checksummed, so a byte-at-a-time table is enough. */
 #include "crc32-private.h"

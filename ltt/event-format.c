@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* event-format.c: a payload as text, "{ pid = 12, comm = "bash" }".
  * Decodes members and elements in order with LttValueIter, so that
  * formatting is one pass over the payload. */

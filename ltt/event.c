@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* event.c: the current event and the values of its fields.  Every read is
  * checked against the payload's size: payload bytes come from a file. */
 #include <string.h>

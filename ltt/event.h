@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* event.h: the current event of a tracefile and the values of its fields. */
 #ifndef LTT_EVENT_H
 #define LTT_EVENT_H

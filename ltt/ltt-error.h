@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-error.h: the GError domain of libltt. */
 #ifndef LTT_ERROR_H
 #define LTT_ERROR_H

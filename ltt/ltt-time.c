@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-time.c: LttTime as text, "SECONDS.NNNNNNNNN". */
 #include <stdio.h>
 #include "ltt-error.h"

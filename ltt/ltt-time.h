@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-time.h: LttTime, nanoseconds of the trace clock. */
 #ifndef LTT_TIME_H
 #define LTT_TIME_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt.h: everything libltt offers, in one include. */
 #ifndef LTT_LTT_H
 #define LTT_LTT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* map-guard.c: reading a mapped file that shrinks must not kill the
  * process (map-guard.h).  Touching a page of a mapping past the end of its
  * file raises SIGBUS; events and payloads are read through the mapping

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* map-guard.h: reading (or writing) a mapping of a file that another
  * process may cut short, without dying of SIGBUS.  A page of the guarded
  * range past the end of the file becomes a page of zeros when touched, and

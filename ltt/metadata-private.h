@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* metadata-private.h: the parsed metadata of a trace, and the layout of the
  * types it declares (shared by type.c, which builds them, and the decoders in
  * event.c / event-format.c, which walk them). */

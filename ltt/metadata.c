@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* metadata.c: the metadata file of a trace (doc/format.md §3).  Read
  * incrementally: producers append statements while tracing, so the reader
  * remembers how far it got and a reload parses only the new lines. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* payload.c: LttPayload, a growable byte buffer that stores integers in the
  * trace's byte order so producers never think about swapping. */
 #include <string.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* trace-private.h: an open trace, its tracefiles and their cursors. */
 #ifndef LTT_TRACE_PRIVATE_H
 #define LTT_TRACE_PRIVATE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* trace.c: a trace directory opened for reading: metadata, channel files,
  * warnings, reference counting. */
 #include <errno.h>

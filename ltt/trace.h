@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* trace.h: a trace directory opened for reading. */
 #ifndef LTT_TRACE_H
 #define LTT_TRACE_H

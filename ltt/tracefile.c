@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tracefile.c: one channel file: mapping, block index, iteration, seeking.
  * Opening reads block headers only; iteration touches only the bytes of the
  * events it delivers. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tracefile.h: one channel file (one channel of one CPU) and reading it. */
 #ifndef LTT_TRACEFILE_H
 #define LTT_TRACEFILE_H

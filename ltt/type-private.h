@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* type-private.h: building types from the metadata grammar; shared by the
  * metadata reader and the writer, which validates declarations with it. */
 #ifndef LTT_TYPE_PRIVATE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* type.c: field types of event payloads and the parser of the field grammar
  * (doc/format.md §3.1).  Types form trees built once and never modified, so
  * every layout fact that does not depend on the data (fixed sizes, member

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* type.h: event types and the field types of their payloads, as declared in
  * the metadata (doc/format.md §4).  Types are immutable once the trace or
  * writer that owns them has parsed them; pointers stay valid while it lives. */

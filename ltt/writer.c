@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /*
  * writer.c: creating a trace directory in the LTT format (doc/format.md).
  *

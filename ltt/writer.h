@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* writer.h: creating a trace directory.  Shared by ltt-synth, lttd, the
  * user-space tracer's drainer and the importers, so that one piece of code
  * decides what the files look like. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* analysis-merge.c: a binary heap of tracefiles keyed by their current
  * event's time, ties broken by tracefile index as ltt_event_position_compare
  * orders them. */

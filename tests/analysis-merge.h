@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* analysis-merge.h: the events of one trace in time order, for the analysis
  * tests and benchmarks (the library's merge belongs to traceset contexts). */
 #ifndef ANALYSIS_MERGE_H

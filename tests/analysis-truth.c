@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* analysis-truth.c: a recursive-descent JSON reader (objects, arrays,
  * strings, integers, null, booleans: all the truth file uses) and the
  * mapping of its tree onto Truth. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* analysis-truth.h: reading the ground truth ltt-synth writes with --truth
  * (doc/ltt-synth.md), with a small JSON parser of our own. */
 #ifndef ANALYSIS_TRUTH_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* analysis-util.h: what the analysis tests share: making traces with
  * ltt-synth and comparing states. */
 #ifndef ANALYSIS_UTIL_H

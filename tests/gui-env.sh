@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # gui-env.sh: sourced by the GUI tests (TESTS_SRCDIR/gui-env.sh) after
 # lttv-env.sh.  Sets gui (lttv-gui of the build tree, finding the example
 # viewer eventrate), synth, pngcheck, and start_xvfb, which starts a private

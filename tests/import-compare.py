@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 """import-compare.py BT2_PRETTY LTTV_TEXTDUMP OFFSET_NS: the same events, event by
 event: time (babeltrace2 --clock-seconds --clock-gmt, against textDump's trace
 time + OFFSET_NS), name and field values (babeltrace2's payload, without its

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # import-env.sh: sourced by the import tests after lttv-env.sh.  Sets
 # ltt_import, traces (the shared real traces: $LTTV_TEST_TRACES, else
 # shared/traces beside the source tree or at /work/shared/traces), and

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-analysis.sh: the text modules (batchAnalysis, textFilter, textDump's
 # process columns and statistics) on a small ltt-synth trace: golden outputs,
 # statistics against ltt-synth's ground truth, the filter's and the columns'

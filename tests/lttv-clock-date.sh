@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-clock-date.sh: textDump --clock-date prints each event's time as the
 # wall-clock date (the trace's clock plus the metadata's clock.offset) after
 # a header naming the clock; without it, seconds of the trace's clock.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-cmdline.sh: the lttv command's options, and clear failures for bad
 # command lines.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"

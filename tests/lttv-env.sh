@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-env.sh: sourced by the lttv shell tests (TESTS_SRCDIR/lttv-env.sh).
 # Sets lttv (the command in the build tree) with its text modules, srcdir,
 # tmp (a directory removed on exit), and check STATUS DESCRIPTION, one TAP

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-pkgconfig.sh: lttv.pc (as configured in the build tree) gives the
 # flags of liblttvcore and, for module authors, the plugin directory lttv
 # searches.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-stats-formats.sh: textDump's --stats-format=csv and json hold the
 # same numbers as the paths format, in files a spreadsheet or a JSON parser
 # reads.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-textdump.sh: textDump output of a small trace against the golden
 # file, with and without field names and with -o; twice identical.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttv-time-range.sh: lttv's --begin and --end seek to the first event of
 # the range and stop after its last one (they do not read and drop the
 # events outside it); with -p and -s the state at --begin is the one the

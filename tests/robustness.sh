@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # robustness.sh: bad input to the shipped programs.  Damaged traces (made
 # from one ltt-synth trace by deterministic byte changes and cuts), crafted
 # traces with extreme CPU numbers and event ids, and bad command lines must

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* scheduler-util.c: the scheduler tests' traceset, brute-force read and
  * fake viewers (scheduler-util.h). */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* scheduler-util.h: what the scheduler tests share: a traceset of ltt-synth
  * traces, its brute-force read (every event in merge order, with a position
  * per event), and fake viewers that record the events they receive. */

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # scripts.sh: what a newcomer meets first: the README's Quick start, the
 # scripts' refusal of a tree configured in place, the benchmark entry
 # points from the source tree.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-background.c: the background scheduler without a display.  Two tabs
  * showing one trace share one computation; it steps only while no
  * foreground scheduler has work; notifications at a time, a position and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-checkpoint.c: the state restored from checkpoints equals a full
  * replay at random times; the cache file is reused when valid and rebuilt
  * when missing, stale or damaged. */

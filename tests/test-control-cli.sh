@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttctl and lttd command lines: help, version, usage errors, the errors a
 # user meets without root or tracefs, and `lttctl record` end to end.
 # Parts that need root and tracefs say so and skip.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-control-record: records a workload with known behaviour through
  * lttctl and lttd, then checks the trace against what is known in advance
  * and against the kernel's own accounting.  Needs root and tracefs; every

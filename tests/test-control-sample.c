@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-control-sample: the bundled real trace (tests/data/sample-trace,
  * recorded with lttctl record) reads back whole with libltt and holds what
  * lttd promises: the state dump first, the core kernel vocabulary with the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-export.sh: ltt-export --to ctf writes a CTF trace that babeltrace2
 # prints with the same events, fields and times as lttv -m textDump on the
 # LTT trace, event by event; the plugin source.lttv.ltt reads LTT traces.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-filter-eval.c: evaluating filters on the events of a trace written
  * with the writer API and read back with the reader. */
 #include <config.h>

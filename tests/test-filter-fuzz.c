@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-filter-fuzz.c: libFuzzer target for the filter compiler (built with
  * --enable-fuzz).  Any text must compile or fail with an error, never crash,
  * leak or read out of bounds; what compiles must print. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-filter-parse.c: compiling filter text: precedence, constants, errors.
  * No trace needed: the compiled tree is checked through its printed form. */
 #include <config.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-gui-api: the viewer plugin API of lttvwindow.h, on a real display
  * (test-gui-api.sh starts Xvfb): registration, the tab's reports and
  * signals, and the host's cleanup when a viewer, its tab or its module goes. */

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-gui-api.sh: runs test-gui-api (the viewer API, GLib's TAP) on a
 # private Xvfb, over a trace of ltt-synth.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"

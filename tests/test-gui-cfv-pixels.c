@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-gui-cfv-pixels: what a control flow screenshot shows.
  *
  *   test-gui-cfv-pixels FILE ROW [RRGGBB]

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-gui-controlflow.sh: the control flow viewer under a private Xvfb,
 # through lttv-gui --script, checked against the trace's own events: a task
 # switched out to sleep is drawn blocked until its wakeup, then waiting for

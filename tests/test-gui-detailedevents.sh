@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-gui-detailedevents.sh: the detailed event list under Xvfb shows the
 # events `lttv -m textDump` prints, in the same order: the first page, the
 # page after Page Down, the page after a jump to a time; clicking a row

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-gui-pngcheck: what the GUI tests check in a screenshot.
  *
  *   test-gui-pngcheck FILE [RRGGBB...]

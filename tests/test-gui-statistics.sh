@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-gui-statistics.sh: the statistics viewer under Xvfb gives the figures
 # of `lttv -m textDump -s` (which tests/lttv-analysis.sh checks against
 # ltt-synth --truth): for the whole trace, and for a time window set after

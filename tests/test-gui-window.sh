@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-gui-window.sh: lttv-gui under a private Xvfb through --script: the
 # command line, the script's commands and errors, the navigation keys, a
 # click in a viewer, screenshots at 1024x768 and 1920x1080 checked pixel by

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-import-ctf.sh: the real LTTng kernel trace shared/traces/scp_src
 # imported (ltt-import, and lttv -t through the cache) has babeltrace2's
 # events, fields and times, and the state understands its vocabulary.

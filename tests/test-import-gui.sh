@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-import-gui.sh: lttv-gui -t opens an LTTng CTF trace directly (through
 # the import cache), with the default viewers over its whole time range.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"

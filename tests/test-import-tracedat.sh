@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-import-tracedat.sh: a trace.dat made here (a tracefs instance and
 # `trace-cmd extract`, bench/peers/ftrace-extract.sh) imported by ltt-import
 # and opened by lttv -t has trace-cmd report's events (CPU, time, name), and

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-import-ust.sh: a user-space CTF trace recorded here with LTTng-UST
 # (bench/peers/lttng-ust-trace.sh: two channels, two threads) imported by
 # lttv -t has babeltrace2's events, event by event; UST's provider:event

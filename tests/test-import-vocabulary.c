@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-import-vocabulary.c: the state on traces that speak LTTng's kernel
  * vocabulary (as ltt-import writes them from LTTng's CTF): tid fields,
  * per-call system call events, lttng_statedump_process_state with and

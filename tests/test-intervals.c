@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-intervals.c: the state-interval store of the precomputation service
  * against a brute-force replay (every task, CPU, IRQ line and soft IRQ
  * vector after every timestamp, also as read back from the cache file), against ltt-synth's ground truth (CPU

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-block-order.c: one damaged block header costs only that block's
  * events.  For every block of every channel file of a small ltt-synth
  * trace, the header is damaged in each of several ways (its CRC recomputed,

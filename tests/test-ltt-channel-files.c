@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-channel-files.c: names that look like channel files but cannot
  * be read as one (dangling or looping links, directories, FIFOs, sockets,
  * devices, unreadable files, CPU numbers no machine has) are each reported

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-damage.c: hand-made channel files with every kind of damage the
  * format describes.  Each must give the documented status or warning, naming
  * the file, the block and the offset, and reading must go on after it. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-decode.c: the one-pass decoders (ltt_event_fields,
  * LttValueIter): every type kind in both byte orders, agreement with the
  * per-value accessors, integers at every place in a payload (the 8-byte

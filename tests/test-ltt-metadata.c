@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-metadata.c: the metadata file: header, properties, statement
  * errors (file, line, column), duplicate ids, growth read by a reload. */
 #include <string.h>

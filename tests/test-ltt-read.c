@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-read.c: reading traces made by the writer: every field type in
  * both byte orders, iteration over many blocks, extended headers, seeking by
  * time and by position against brute force, reload of a growing trace. */

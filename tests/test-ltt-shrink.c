@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-shrink.c: a channel file cut while it is read (another process
  * truncating it, or lttv's output written onto it) must not kill the
  * reader: what is left is read, the cut is reported, and a payload read

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-time.c: LttTime to and from text. */
 #include <string.h>
 #include "ltt/ltt.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-type.c: the field grammar (format.md §3.1) as the reader sees it
  * through the metadata: every type kind, nesting, suffix chains, enum
  * labels and values, layout facts, and every syntax error with its column. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-util.c: see test-ltt-util.h. */
 #include <string.h>
 #include <glib/gstdio.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ltt-util.h: temporary trace directories and hand-made channel files
  * for the reader's tests (damage needs bytes no writer would produce). */
 #ifndef TEST_LTT_UTIL_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-attribute: the typed tree, paths, sums and the dump. */
 #include <glib.h>
 #include <string.h>

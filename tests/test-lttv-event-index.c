@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-event-index: event numbers over a traceset (event-index.h),
  * the index built in steps beside a viewer's context, and states restored
  * at a position and at an event number (state-context.h). */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-hooks: priorities, reference counts, the call variants and
  * hooks by id. */
 #include <glib.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-merge: the traceset context delivers the events of 1 to 1,000
  * tracefiles (over one or several traces) in the order of a brute-force
  * sort by (time, trace, tracefile, position in the tracefile), with many

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-mktrace DIR: writes the small trace of the textDump golden test
  * (lttv-textdump.sh): every kind of field, strings that need escapes,
  * unnamed enum values, equal times on two CPUs, two channels. */

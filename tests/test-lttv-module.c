@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-module: loading modules with prerequisites, use counts, load
  * errors, and options of modules loaded in the middle of a command line.
  * The modules are in tests/modules/. */

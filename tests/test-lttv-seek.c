@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-seek: seeking by time, by saved position and by event counts,
  * the stop conditions of middle, and the 50/51 continuation of seed 001,
  * checked against the list of events of one full pass, itself checked

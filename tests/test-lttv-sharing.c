@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-sharing: what a context reads is not disturbed by other readers
  * of the same traces: the statistics' fast paths (which read by CPU) and
  * the private passes of an LttvContextState. */

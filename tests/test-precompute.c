@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-precompute.c: the precomputation service of a trace: one per trace,
  * shared; incremental (progress, ready-until, results usable while it
  * runs); notifications at a time, a count and the end; cancel; the pass's

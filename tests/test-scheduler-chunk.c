@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-scheduler-chunk.c: the scheduler returns to the main loop after each
  * chunk, whatever its viewers' hooks cost.  A hook that costs time makes
  * the work span several chunks; a one-shot source of higher priority added

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-scheduler.c: the foreground scheduler without a display.  Fake
  * viewers ask overlapping ranges by time, position and count, cancel,
  * submit from inside their hooks; each must get exactly the events a

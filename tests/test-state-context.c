@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-state-context.c: the state engine attached to a traceset context:
  * its hook keeps the states equal to a replay by the test's own merge, and
  * seeks through checkpoints (computed, then read from the cache) give the

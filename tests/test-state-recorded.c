@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-state-recorded.c: the state and statistics on a real recording
  * (doc/analysis.md §1.4, §1.5): lttctl records ltt-getppid-loop, whose
  * getppid calls and CPU time (getrusage) the trace must give exactly, and

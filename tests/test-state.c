@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-state.c: the state engine on small hand-written traces: the process
  * state dump, frames that began before the trace (system call, IRQ,
  * unknown) and how they resolve, forks, threads, PID reuse, the idle task

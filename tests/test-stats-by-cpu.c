@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-stats-by-cpu.c: lttv_stats_run_trace, which reads each CPU of a trace
  * apart, gives exactly the state and the statistics of a pass in time
  * order: on the traces of test-stats (lost events, PID

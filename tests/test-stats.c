@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-stats.c: the statistics engine against ltt-synth's ground truth: CPU
  * time per process per mode to the nanosecond and event counts per process,
  * on traces with lost events, PID reuse, a start inside system calls,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /*
  * test-synth-truth.c: runs ltt-synth, reads its trace back through libltt
  * and recomputes the truth from the events alone, following the rules of

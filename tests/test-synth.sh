@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-synth.sh: ltt-synth as a command: determinism, options, errors.
 synth="${TOP_BUILDDIR:-..}/ltt/ltt-synth"
 tmp=$(mktemp -d) || exit 1

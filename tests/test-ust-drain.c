@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ust-drain: the drainer (lttd-ust.h) against buffer files that are
  * damaged or hostile, written by a real libltt-ust process and then
  * corrupted.  The drainer must never crash, must skip what is damaged and

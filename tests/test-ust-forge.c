@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ust-forge: what a hostile application can do to its own registry
  * file, for test-ust-security.sh (run as an unprivileged user).
  *

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # Kernel and user-space events recorded together: `lttctl record -u` makes
 # lttd drain the libltt-ust buffers into the kernel trace's directory, and
 # lttv merges both in time.  Checked: both kinds of channel are there, every

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # A registry shared by users who do not trust each other (mode 1777,
 # doc/ust.md §8): an unprivileged user (nobody) plays the attacks on a
 # drainer run by root.  The drainer must never truncate, write or follow

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ust-type-size: the payload sizes libltt-ust derives from a type's
  * fields to refuse events that cannot be of their type.  A text it does not
  * understand must accept every payload (the drainer's parser decides). */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-ust-verify: reads the traces ust-example produced (through libltt's
  * reader) and checks them.  Used by test-ust.sh.
  *

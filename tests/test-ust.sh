@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # User-space tracing end to end: ust-example (N threads x M events with
 # sequence numbers and checksums) traced through libltt-ust, drained by
 # ltt-ust-drain, read back by test-ust-verify through libltt's reader.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-window-stats.c: statistics of any time window (doc/analysis.md
  * §6.3) equal, to the nanosecond, a pass over that window: random
  * windows, windows that start or end inside frames (a nanosecond after an

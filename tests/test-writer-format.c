@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-writer-format.c: what LttWriter puts on disk, checked byte by byte
  * with a parser written here from doc/format.md (not libltt's reader), plus
  * the metadata text, declaration rules, order and size limits. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-writer-roundtrip.c: random events of every field type written with
  * LttWriter/LttPayload in both byte orders, read back through libltt's
  * reader: times, ids, raw payload bytes and every value must be identical. */

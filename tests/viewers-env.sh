@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # viewers-env.sh: sourced by the viewer tests (tests/viewers.am) after
 # lttv-env.sh.  Sets gui_run VIEWER SCRIPT: lttv-gui with only VIEWER (a
 # plugin of the build tree) under its own X server (xvfb-run -a), running

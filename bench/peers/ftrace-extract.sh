@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # ftrace-extract.sh OUT.dat COMMAND [ARG...]: a trace.dat of the kernel
 # events lttctl records by default (bench/run-all.sh compares `trace-cmd
 # report` with `lttv -m textDump` on the same workload).  `trace-cmd record`

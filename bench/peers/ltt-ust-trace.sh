@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # ltt-ust-trace.sh BUILD_DIR OUT EVENTS THREADS: records with libltt-ust and
 # ltt-ust-drain the events bench-ust-lttng records with LTTng-UST (same loop,
 # same fields: bench/bench-ust-loop.h), THREADS threads writing EVENTS in

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # lttng-ust-trace.sh OUT EVENTS CHANNELS MODE: records a CTF trace with
 # LTTng-UST, for babeltrace2 to read beside our reader (run-all.sh).  The
 # application is bench-ust-lttng (bench/bench-ust-lttng.c): events of

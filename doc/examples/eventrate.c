@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* eventrate.c: a complete lttv-gui viewer plugin, as a tutorial
  * (doc/gui.md, "Writing a viewer").
  *

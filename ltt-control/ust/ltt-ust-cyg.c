@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-ust-cyg.c: function entry and exit events for programs compiled with
  * -finstrument-functions: link with -lltt-ust-cyg -lltt-ust.  The compiler
  * calls these hooks around every function; this file must itself be

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-ust-drain: records user-space traces without lttd.  It drives
  * lttd-ust.h exactly as lttd does (new, drain every period, final drain,
  * free), so it is also the reference for lttd's integration. */

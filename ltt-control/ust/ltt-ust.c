@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-ust.c: the application side of user-space tracing.  The event path
  * (ltt_ust_begin/ltt_ust_end) takes no lock: a compare-and-swap reserves
  * the record in the thread's buffer (or the CPU's), a 64-bit add commits it.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /*
  * ltt-ust.h: tracing an application.  Link with -lltt-ust (libc and
  * pthread only).  Tracing is on when the environment names a registry

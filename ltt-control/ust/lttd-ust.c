@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-ust.c: lttd's user-space source (lttd-ust.h).  Applications appear
  * as "NAME-PID.ust" files in the registry directory; each drain pass looks
  * for new ones, drains every known one, and recovers and removes the files

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-app.c: draining one application's shared memory (ust-shm.h) into
  * LTT channels.  The other side may be running, dead, buggy or hostile:
  * header values are checked once and copied, every record is checked

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-clock-private.h: the time source of records.  CLOCK_MONOTONIC costs
  * about 30 ns through the vDSO on a virtual machine, as much as the rest of
  * the event path; the TSC costs 10.  When the kernel itself keeps time with

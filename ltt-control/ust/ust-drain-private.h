@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-drain-private.h: the drainer's pieces behind lttd-ust.h.  UstApp is
  * one mapped application buffer file; UstTsc converts the TSC values some
  * applications record into CLOCK_MONOTONIC ns. */

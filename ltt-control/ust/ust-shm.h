@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /*
  * ust-shm.h: the shared-memory layout between an application linked with
  * libltt-ust and the drainer (lttd, ltt-ust-drain).  Two processes read and

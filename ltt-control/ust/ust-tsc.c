@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-tsc.c: converting TSC values to CLOCK_MONOTONIC ns.  The drainer runs
  * on the machine the applications run on, so it can measure the relation
  * itself: one point at start, one at every drain, the rate over the whole

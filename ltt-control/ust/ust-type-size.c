@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-type-size.c: sizes of payloads from the field grammar (doc/format.md
  * §3.1).  Only sizes: the drainer's parser (libltt) is the one that checks
  * a declaration, so whatever this scanner does not recognise gets the size

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-type-size.h: the payload size an event type's fields imply, so that
  * libltt-ust refuses an event whose payload cannot be of its type (the
  * drainer would otherwise meet it).  No GLib: part of the application

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bt-plugin.c: the babeltrace2 plugin "lttv", whose source.lttv.ltt reads
  * LTT traces: babeltrace2 --plugin-path=DIR -c source.lttv.ltt -p 'inputs=["TRACE"]'. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bt-source.c: an LTT trace as babeltrace2 messages.  Each channel is a
  * stream class (events keep their ids, names and field types: integers of
  * their size and sign, enums with their labels, strings, arrays, sequences

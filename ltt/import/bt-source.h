@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* bt-source.h: a babeltrace2 source component class reading an LTT trace
  * (parameter "inputs": an array holding the trace directory), one output
  * port and one stream per channel file.  Installed as the babeltrace2 plugin

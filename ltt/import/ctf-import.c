@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ctf-import.c: CTF traces into the LTT format through libbabeltrace2.
  *
  * A graph of one source.ctf.fs per CTF trace found under the source

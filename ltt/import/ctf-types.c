@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ctf-types.c: babeltrace2's field classes as LTT field declarations
  * (doc/format.md §3.1), and its fields as LTT payloads.  Integers keep their
  * width (rounded up to 8, 16, 32 or 64 bits) and sign, enumerations their

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* import-cache.c: a foreign trace is imported once, into
  * $XDG_CACHE_HOME/lttv/import/HASH/NAME (HASH: SHA-256 of the source's real
  * path, NAME its base name), next to a file "identity" naming the source's files with their

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* import-detect.c: which format a path holds, by the first bytes of its
  * files, never by its name. */
 #include "config.h"

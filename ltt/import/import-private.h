@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* import-private.h: what the importers of ltt/import share. */
 #ifndef LTT_IMPORT_PRIVATE_H
 #define LTT_IMPORT_PRIVATE_H

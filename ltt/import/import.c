@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* import.c: the importers' entry point and the provenance they record. */
 #include "config.h"
 #include <errno.h>

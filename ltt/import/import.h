@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* import.h: turning traces of other tools into the LTT format (doc/import.md).
  * CTF 1.8 is read through libbabeltrace2, trace.dat through libtracecmd; each
  * is optional at build time, and asking for a format the build lacks is an

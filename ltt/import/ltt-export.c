@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-export: writes an LTT trace as CTF 1.8 (doc/man/ltt-export.1), through
  * babeltrace2: our source (bt-source.c) -> filter.utils.muxer ->
  * sink.ctf.fs. */

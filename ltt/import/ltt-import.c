@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-import: converts a CTF trace or a trace.dat file into an LTT trace
  * directory (doc/man/ltt-import.1). */
 #include "config.h"

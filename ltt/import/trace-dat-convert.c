@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* trace-dat-convert.c: lttd's conversion of ftrace records (one source for
  * both: a trace.dat holds the same records lttd reads from the kernel). */
 #include "ltt-control/lttd-convert.c"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* trace-dat-import.c: trace-cmd's trace.dat files into the LTT format
  * through libtracecmd.  Its events are ftrace's, the vocabulary lttd records,
  * so each event type is converted as lttd does (ltt-control/lttd-convert.c:

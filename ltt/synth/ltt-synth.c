@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-synth.c: writes a synthetic but self-consistent kernel trace, and
  * optionally the ground truth of what it simulated, so that readers and
  * analyses can be tested on any size of trace without a kernel. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* synth-model.h: the simulated machine of ltt-synth.  A discrete-event
  * simulation of CPUs, processes and threads that emits the kernel vocabulary
  * of doc/format.md §4 through an LttWriter, one event per step, always

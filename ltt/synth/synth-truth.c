@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* synth-truth.c: streaming the ground truth as hand-written JSON. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* synth-truth.h: the ground truth of a synthetic trace, as JSON.  The model
  * knows exactly what each process did; this file only serialises it, one
  * process at a time as the model forgets them, so memory stays constant.

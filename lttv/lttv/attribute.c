@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* attribute.c: the attribute tree. */
 #include <string.h>
 #include "attribute.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* attribute.h: a tree of named, typed values.
  *
  * Modules publish what others need through attribute trees instead of

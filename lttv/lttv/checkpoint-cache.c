@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* checkpoint-cache.c: checkpoints in a file next to the trace, so that a
  * second open does not redo the full pass.  Nothing in the file is trusted:
  * every count, index and enum is checked, the content is covered by a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* checkpoint-compact.c: checkpoints whose states are serialized (as in
  * the cache file) into mapped memory.  A full copy of a state with
  * thousands of tasks costs hundreds of kilobytes of small heap blocks; the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* checkpoint-private.h: checkpoints as the engine and its cache file see them. */
 #ifndef LTTV_CHECKPOINT_PRIVATE_H
 #define LTTV_CHECKPOINT_PRIVATE_H
@@ -24,13 +26,13 @@ struct _LttvCheckpoints {
 	guint since;                   /* events since the last checkpoint */
 };
 
-LttvCheckpoints *lttv_checkpoints_alloc(LttTrace *trace, guint interval);
-LttvCheckpoint *lttv_checkpoint_new(guint n_tracefiles);
-void lttv_checkpoint_free(LttvCheckpoint *cp);
+G_GNUC_INTERNAL LttvCheckpoints *lttv_checkpoints_alloc(LttTrace *trace, guint interval);
+G_GNUC_INTERNAL LttvCheckpoint *lttv_checkpoint_new(guint n_tracefiles);
+G_GNUC_INTERNAL void lttv_checkpoint_free(LttvCheckpoint *cp);
 /* The last checkpoint whose events are all earlier than t, or NULL. */
-const LttvCheckpoint *lttv_checkpoints_before(const LttvCheckpoints *cps, LttTime t);
+G_GNUC_INTERNAL const LttvCheckpoint *lttv_checkpoints_before(const LttvCheckpoints *cps, LttTime t);
 /* TRUE when ev (of tracefile index tfi) was applied before checkpoint cp. */
-gboolean lttv_checkpoint_covers(const LttvCheckpoint *cp, guint tfi, const LttEvent *ev);
+G_GNUC_INTERNAL gboolean lttv_checkpoint_covers(const LttvCheckpoint *cp, guint tfi, const LttEvent *ev);
 
 /* The trace's identity as the cache files record it: its metadata and
  * channel files by name, size and modification time. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* checkpoint.c: recording checkpoints during a full pass and restoring the
  * state at any time from them. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* checkpoint.h: the state of a trace saved every N events during one full
  * pass, so that the state at any time costs one copy and fewer than N
  * events of replay.  Checkpoints can be kept in a cache file next to the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* event-index.c: the position of every K-th event of a traceset, saved by
  * a hook of a private context while it reads in steps. */
 #include <config.h>

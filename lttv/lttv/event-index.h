@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* event-index.h: event numbers over a traceset, for viewers that scroll by
  * event (an event list): the position of every K-th event in merge order,
  * so that event number N is found by one seek and fewer than K events

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* filter-compile.c: the branch program of a filter for one event type.
  *
  * A node is compiled with the two places to go when it is true and when it

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* filter-eval.c: evaluating a filter on an event.
  *
  * The filter keeps one branch program per event type (filter-compile.c),

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* filter-glob.c: glob patterns of the filter language (doc/filter.md §3).
  * Our own matcher rather than GPatternSpec: it honours escaped wildcards and
  * does not need the subject's length first. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* filter-parse.c: compiling filter text into a tree, and printing the tree.
  * A recursive-descent parser over the text (no separate token stream: what a
  * word means depends on where it stands: field, relation or value). */

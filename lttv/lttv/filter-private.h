@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* filter-private.h: a filter's parsed tree and its per-event-type programs,
  * shared by the parser (filter-parse.c), the compiler (filter-compile.c),
  * the evaluator (filter-eval.c) and the glob matcher (filter-glob.c). */

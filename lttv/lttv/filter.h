@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* filter.h: the filter language (doc/filter.md).
  *
  *   event.name = sched_switch & (state.pid > 100 | state.process_name = "bash*")

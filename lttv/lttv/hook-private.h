@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* hook-private.h: what the merge loop may cache of hook lists (inside
  * liblttvcore only). */
 #ifndef LTTV_HOOK_PRIVATE_H

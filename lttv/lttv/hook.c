@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* hook.c: priority-sorted, reference-counted hook lists whose references
  * remember their owner. */
 #include <string.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* hook.h: lists of callbacks ("hooks") that modules attach to the points of
  * a computation (an event, the start of a trace...).
  *

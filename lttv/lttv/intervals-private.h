@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* intervals-private.h: the interval store as its recorder fills it. */
 #ifndef LTTV_INTERVALS_PRIVATE_H
 #define LTTV_INTERVALS_PRIVATE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* intervals.c: the state-interval store and its queries at any resolution. */
 #include "config.h"
 #include <string.h>

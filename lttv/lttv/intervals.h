@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* intervals.h: what each process, CPU, IRQ line and soft IRQ vector did,
  * as intervals of constant state, queryable at any zoom (doc/analysis.md §6).
  *

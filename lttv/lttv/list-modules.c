@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* list-modules.c: lttv --list-modules.  A module's description is read from
  * its library without initialising it, so listing registers nothing. */
 #include <config.h>

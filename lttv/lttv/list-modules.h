@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* list-modules.h: lttv --list-modules. */
 #ifndef LTTV_LIST_MODULES_H
 #define LTTV_LIST_MODULES_H

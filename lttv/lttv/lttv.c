@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttv.c: the global attribute tree and its hook lists. */
 #include "lttv.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttv.h: what liblttvcore shares process-wide.
  *
  * The global attribute tree is where modules publish hook lists and results

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* main.c: the lttv command: loads modules, parses options and runs the main
  * hooks.  The pass over the traces given with -t belongs to the
  * batchAnalysis module, which the modules that read events require. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* merge-window.c: copies of a window's events and their stable radix sort. */
 #include <config.h>
 #include <string.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* merge-window.h: the events of every tracefile within one time window,
  * copied and sorted into merge order (private to tracecontext.c).
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* module.c: loading modules with libltdl, with prerequisites and use counts. */
 #include <config.h>
 #include <dlfcn.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* module.h: loadable modules (one per shared library, loaded with libltdl).
  *
  * A module is the library "NAME.la"/"NAME.so" (libtool -module

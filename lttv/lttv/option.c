@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* option.c: the option registry and the popt-driven parse. */
 #include <config.h>
 #include <errno.h>

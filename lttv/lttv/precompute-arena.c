@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* precompute-arena.c: memory for the precomputation's bulk results, in
  * mappings rather than the heap: it grows without moving what it holds,
  * costs no allocation per item, and is given back whole.

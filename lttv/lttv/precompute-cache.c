@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* precompute-cache.c: the precomputation's results in a file next to the
  * trace (or under $XDG_CACHE_HOME/lttv/ when the trace's folder cannot be
  * written), so that a second open maps them instead of redoing the pass.

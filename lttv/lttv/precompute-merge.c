@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* precompute-merge.c: a binary heap of tracefiles keyed by their current
  * event's time, ties broken by tracefile index as
  * ltt_event_position_compare orders them. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* precompute-private.h: the pieces of the precomputation service. */
 #ifndef LTTV_PRECOMPUTE_PRIVATE_H
 #define LTTV_PRECOMPUTE_PRIVATE_H

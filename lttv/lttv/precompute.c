@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* precompute.c: the precomputation service of a trace: one pass over the
  * trace, in steps of a time budget, feeding the state, its checkpoints, the
  * interval store and the pass's event hooks; notifications as it goes. */

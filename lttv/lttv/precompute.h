@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* precompute.h: the precomputation service of a trace (seed 000's
  * background computations; doc/analysis.md §6).
  *

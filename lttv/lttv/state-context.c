@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-context.c: process states driven by a traceset context's hooks.
  * Full passes and replays run on a private context over the same traces
  * (contexts share traces and re-seek what another moved), so the user's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-context.h: the process state engine attached to a traceset context:
  * one LttvTraceState per trace, kept current by an event hook at
  * LTTV_PRIO_STATE (so hooks of lower priority see the state after the

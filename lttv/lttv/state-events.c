@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-events.c: which kernel events the state understands and how their
  * fields are read.  Types are matched by name once (the first time a type is
  * met), so finding an event's handler costs one probe of a small table. */

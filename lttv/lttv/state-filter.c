@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-filter.c: filling the filter's view of a process from the state. */
 #include "config.h"
 #include "state-filter.h"

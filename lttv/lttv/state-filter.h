@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-filter.h: the state.* fields of filters (filter.h) taken from the
  * process state: providers to pass to lttv_filter_eval. */
 #ifndef LTTV_STATE_FILTER_H

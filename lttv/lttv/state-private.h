@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-private.h: the structures behind state.h, shared with the
  * checkpoint and statistics engines of liblttvcore. */
 #ifndef LTTV_STATE_PRIVATE_H

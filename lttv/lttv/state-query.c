@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-query.c: what the state tells its users: its tasks, CPUs and
  * IRQs, an event's own task, and the names of statuses, modes and
  * submodes (state.h).  The engine that builds the state is state.c. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-vocabulary.c: the kernel vocabulary of the state (doc/format.md §4,
  * the Linux tracepoints' names and fields) and LTTng's names for the same
  * events, so that LTTng kernel traces imported by ltt-import are understood

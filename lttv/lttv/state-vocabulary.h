@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state-vocabulary.h: the names and fields by which tracers call the kernel
  * events the state understands (doc/analysis.md, "Vocabularies"). */
 #ifndef LTTV_STATE_VOCABULARY_H

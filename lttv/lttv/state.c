@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state.c: processes, CPUs and IRQs rebuilt from kernel events.  The model
  * and the rules for frames that began before the trace are in
  * doc/analysis.md §1. */

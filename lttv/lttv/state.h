@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* state.h: the state of a traced system (processes, CPUs, IRQs) rebuilt from
  * its kernel events (doc/format.md §4; semantics in doc/analysis.md).
  *

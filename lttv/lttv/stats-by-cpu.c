@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats-by-cpu.c: the state and statistics of a whole trace, read CPU by
  * CPU instead of through a merge of every event.
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats-private.h: the counters behind stats.h.  The engine keeps flat
  * leaves (CPU, process, mode, submode) grouped by task; trees are built from
  * them on demand. */

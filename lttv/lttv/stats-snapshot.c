@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats-snapshot.c: the tree of statistics still being computed, as
  * closing them now would give, without closing them.
  *

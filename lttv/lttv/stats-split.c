@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats-split.c: the state and statistics of a whole trace on two threads,
  * the trace split in time (doc/analysis.md §3.2).
  *

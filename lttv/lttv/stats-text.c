@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats-text.c: statistics trees as text (stats-text.h). */
 #include <config.h>
 #include <string.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats-text.h: the keys and the CSV rows of a statistics tree as text,
  * shared by textDump (-s --stats-format=csv) and the GUI's statistics
  * viewer (its export), so that both write the same figures the same way

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats-tree.c: statistics trees built from the engine's leaves: sort the
  * leaves by their path, then open a node wherever the path changes. */
 #include "config.h"

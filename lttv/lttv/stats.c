@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats.c: the statistics engine, driven by the state's transitions
  * (lttv_stats_on_*, state-private.h; the frequent ones are inlined from
  * stats-private.h).  CPU time is attributed at each change of what a CPU

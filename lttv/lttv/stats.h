@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stats.h: statistics of a trace: per CPU, process, execution mode, submode
  * and event type, the number of events, the CPU time, the elapsed time and
  * the cumulative time (definitions in doc/analysis.md §3).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* time-range.c: lttv's --begin and --end. */
 #include <config.h>
 #include <ltt/ltt-error.h>

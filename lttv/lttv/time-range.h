@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* time-range.h: lttv's --begin and --end, the times the run starts and
  * stops at.  A bound is a time of the trace clock as textDump prints it
  * (S or S.F, the filter's event.time), or "+S[.F]": seconds after the start

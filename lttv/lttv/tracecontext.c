@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tracecontext.c: traceset, trace and tracefile contexts, the time-ordered
  * merge, seeking and positions. */
 #include <config.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tracecontext.h: reading a traceset in time order and calling hooks.
  *
  * A traceset context holds one trace context per trace and one tracefile

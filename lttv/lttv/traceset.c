@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* traceset.c: process-wide shared traces and tracesets. */
 #include <config.h>
 #include <errno.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* traceset.h: the traces a computation looks at.
  *
  * A trace is opened once per process: opening a path that is already open

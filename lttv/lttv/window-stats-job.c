@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* window-stats-job.c: the statistics of a window computed in steps, so
  * that a wide window (seconds of replay) never holds the main loop. */
 #include "config.h"

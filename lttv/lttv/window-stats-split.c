@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* window-stats-split.c: a wide window's statistics on two threads, split
  * in time at a checkpoint, as a whole trace's are (doc/analysis.md §3.2,
  * §6.3): the head counts [t0, split) from the state at t0, the tail

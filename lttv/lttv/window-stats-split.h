@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* window-stats-split.h: a wide window's statistics on two threads
  * (window-stats-split.c; internal to the precomputation service). */
 #ifndef LTTV_WINDOW_STATS_SPLIT_H

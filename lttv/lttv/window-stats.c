@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* window-stats.c: the statistics of a time window: the state at its start
  * from the nearest checkpoint, then statistics over the window's events. */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* window-stats.h: the statistics of any time window of a trace, from its
  * checkpoints (doc/analysis.md §6.3). */
 #ifndef LTTV_WINDOW_STATS_H

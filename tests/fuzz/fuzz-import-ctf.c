@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* fuzz-import-ctf: libFuzzer target for the CTF import (ltt/import): the
  * input is a CTF trace in one buffer, a little-endian u16 giving the
  * metadata's length, the metadata (plain text), then the bytes of stream

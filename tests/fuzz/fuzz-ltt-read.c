@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* fuzz-ltt-read: libFuzzer target for the trace reader.  The input is a
  * trace directory in one buffer: a little-endian u16 giving the metadata's
  * length, the metadata, then the bytes of channel file "kernel_0".  Every

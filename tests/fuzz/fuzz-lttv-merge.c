@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* fuzz-lttv-merge: libFuzzer target for the traceset context's merge.  The
  * input is that of fuzz-ltt-read (a little-endian u16 giving the metadata's
  * length, the metadata, then channel data), written as two tracefiles,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* fuzz-trace-dir.h: the trace directory the fuzz targets write each input
  * into (one per process, emptied at exit).  Included by each target. */
 #ifndef FUZZ_TRACE_DIR_H

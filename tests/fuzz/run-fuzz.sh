@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # run-fuzz.sh FUZZER SECONDS [CORPUS-DIR]: runs a libFuzzer target (built
 # with configure --enable-fuzz CC=clang) for SECONDS seconds, starting from a
 # copy of CORPUS-DIR when given.  Exits non-zero when the fuzzer finds a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttvtestclash: claims --test-value, which lttvtestopt owns. */
 #include <lttv/option.h>
 #include "test-module.h"

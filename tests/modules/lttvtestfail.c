@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttvtestfail: its init fails (after its prerequisite loaded). */
 #include "test-module.h"
 

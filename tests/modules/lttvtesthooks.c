@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttvtesthooks: adds a hook to the global list "test/hooks" in its init
  * and leaves it there: unloading must remove it (the module's code is
  * gone after). */

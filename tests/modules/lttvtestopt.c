@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttvtestopt: registers --test-value (stored in the global attribute
  * "test/value") and --test-flag. */
 #include <lttv/option.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-module.h: what the test modules share: they note their init and
  * destroy in the global attribute "test/log" so tests can check the order. */
 #ifndef TEST_MODULE_H

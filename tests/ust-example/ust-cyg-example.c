@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-cyg-example: compiled with -finstrument-functions and linked with
  * libltt-ust-cyg, every function entry and exit is a trace event.  Computes
  * fib(N) recursively: main and 2 * fib(N + 1) - 1 calls of fib. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ust-example: a multi-threaded program instrumented with libltt-ust, and
  * the workload of the user-space tracing tests.  Each thread emits
  * "tick" events numbered 0, 1, 2... with a checksum over the payload, so a

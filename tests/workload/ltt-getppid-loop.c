@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-getppid-loop: a child makes N getppid system calls, then renames
  * itself "worker-0" (prctl) and makes M more; the parent prints the
  * child's pid, its calls, and the CPU time the kernel accounted to it over

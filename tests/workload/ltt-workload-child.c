@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-workload-child: the known program the workload execs.  It makes M
  * getppid system calls, sleeps T ms, then runs on the CPU for B ms, so that
  * a trace of it can be checked against numbers known in advance.  It prints

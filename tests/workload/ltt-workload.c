@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ltt-workload: a workload with known behaviour for validating recorded
  * kernel traces.  Forks K children one after the other; each execs
  * ltt-workload-child (CALLS getppid calls, a SLEEP_MS sleep, BUSY_MS of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* batchAnalysis.c: the batch run of the lttv command.
  *
  * Every event of the traces given with -t goes, in time order, through:

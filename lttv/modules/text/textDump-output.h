@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* textDump-output.h: textDump's output buffer and the formatting it does by
  * hand.  Formatting avoids stdio in the per-event path (integers and times
  * are converted into one buffer written in large chunks): the dump runs at

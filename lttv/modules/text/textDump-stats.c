@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* textDump-stats.c: the statistics of a trace as text (tree, paths) or
  * data (CSV, JSON), written into textDump's output after the events.  The
  * formats are described in doc/lttv.md §5.2. */

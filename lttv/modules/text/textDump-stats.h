@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* textDump-stats.h: the statistics of a trace as text (doc/lttv.md §3.3). */
 #ifndef TEXTDUMP_STATS_H
 #define TEXTDUMP_STATS_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* textDump.c: the textDump module: one line of text per event.
  *
  *   TRACE CHANNEL CPU SECONDS.NANOSECONDS [PROCESS COLUMNS] EVENT FIELD=VALUE ...

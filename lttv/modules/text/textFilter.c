@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* textFilter.c: the textFilter module: -e EXPR selects the events the text
  * modules receive (doc/filter.md).  Several -e are ANDed.  Each expression
  * is compiled when its option is parsed, so a mistake is reported with the

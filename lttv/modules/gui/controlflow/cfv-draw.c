@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-draw.c: the rows of the control flow view.
  *
  * The rows are drawn into one canvas-sized image, only when they

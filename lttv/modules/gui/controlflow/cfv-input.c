@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-input.c: what the mouse and the keyboard do in the rows.
  *
  *   click            sets the tab's current time (and selects the row)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-legend.c: what each colour means, from the same state table the rows
  * are drawn with. */
 #include <config.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-ruler.c: the time ruler above the rows, in seconds since the start
  * of the traceset, as tall as the tree's header so that the rows line up
  * with the tree's rows. */

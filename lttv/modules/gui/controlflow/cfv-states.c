@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-states.c: the control flow view's state table.  Colours follow what
  * users of Trace Compass already read: green runs user code, blue is in the
  * kernel for a system call, orange waits for a CPU, yellow is blocked. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-states.h: the states the control flow view draws, each with its name
  * and colour.  The rows, the legend and the tooltips all read this one
  * table, so they cannot disagree. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-tree.c: the process tree of the control flow view.
  *
  * One row per task of each trace, threads under their thread group's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv-wakeups.c: lines from the task that woke another to the task woken,
  * drawn on demand (the "Wakeups" check box).
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* cfv.h: the control flow viewer's shared data.
  *
  * The viewer is a process tree on the left and, on the right, one row per

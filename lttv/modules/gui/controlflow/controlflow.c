@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* controlflow.c: the control flow viewer: what every task did over time.
  *
  * Read this file first if you write a viewer: it shows the whole life of

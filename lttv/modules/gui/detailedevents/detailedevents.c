@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* detailedevents.c: the detailed event list: one row per event, with its
  * trace, channel, CPU, time, name, task and fields.
  *

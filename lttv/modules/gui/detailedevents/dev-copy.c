@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dev-copy.c: rows as text, for the list and for the clipboard.
  *
  * Copying puts tab-separated columns on the clipboard, as a spreadsheet

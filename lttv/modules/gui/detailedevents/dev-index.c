@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dev-index.c: event numbers, from the core's event index.
  *
  * The scrollbar is the event number, not the time: a burst of events

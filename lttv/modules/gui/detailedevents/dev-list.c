@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dev-list.c: the list itself: a fixed-height list drawn by hand, which
  * decodes nothing (the rows are already text), and the mouse and keys.
  *

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dev-rows.c: reading the page's rows.
  *
  * A viewer never reads a trace: the page is one events request to the

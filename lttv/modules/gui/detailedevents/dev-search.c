@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dev-search.c: finding an event and jumping to it.
  *
  * Both are events requests, like the page: going to a time reads the one

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dev.h: the detailed event list viewer, shared by its files.
  *
  *   detailedevents.c  the module, the widgets, following the tab

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* main.c: lttv-gui, the graphical trace viewer (doc/gui.md, lttv-gui(1)).
  *
  * GTK takes its own options first (--display, --sync...), then lttv's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* background.c: the background scheduler of a trace (background.h).
  *
  * A thin owner of the trace's precomputation service: it steps the service

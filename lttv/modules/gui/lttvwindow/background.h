@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* background.h: the background scheduler of a trace (seed 000).
  *
  * One per opened trace, shared by every tab and window that shows it.  It

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dialogs.c: the dialogs behind the menus (open, remove, save, times,
  * filter, modules). */
 #include <config.h>

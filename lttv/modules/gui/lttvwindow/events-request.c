@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* events-request.c: a blank events request (events-request.h). */
 #include "config.h"
 #include "events-request.h"

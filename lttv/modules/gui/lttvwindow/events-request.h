@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* events-request.h: what a viewer asks of its tab's foreground scheduler.
  *
  * Viewers never read a trace.  A viewer fills an LttvwindowEventsRequest

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* help.c: Help > Keyboard Shortcuts and Help > About. */
 #include <config.h>
 #include "mainwindow-private.h"

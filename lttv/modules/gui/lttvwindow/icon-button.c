@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* icon-button.c: the small flat buttons of title bars and tab labels. */
 #include <config.h>
 #include "icon-button.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* keys.c: the navigation keys a Trace Compass, KernelShark or Perfetto user
  * already knows (GUI-STYLE.md, "input a user already knows"), and the
  * wheel with Ctrl (zoom) or Shift (pan).

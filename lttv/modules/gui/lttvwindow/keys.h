@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* keys.h: the window's navigation keys, for Help > Keyboard shortcuts. */
 #ifndef LTTVWINDOW_KEYS_H
 #define LTTVWINDOW_KEYS_H

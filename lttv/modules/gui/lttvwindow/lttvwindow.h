@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttvwindow.h: the contract between lttv-gui and its viewer plugins.
  *
  * A short guide to the whole API

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* mainwindow-private.h: a window's parts, shared by mainwindow.c (window,
  * tabs, status bar), menus.c (actions, menus, toolbar), dialogs.c and
  * keys.c. */

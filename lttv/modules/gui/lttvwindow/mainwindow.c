@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* mainwindow.c: lttv-gui's windows, their tabs and status bar. */
 #include <config.h>
 #include <string.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* mainwindow.h: lttv-gui's windows: menus, toolbar, a notebook of tabs
  * (each a viewer stack over a time bar) and a status bar with the
  * background progress and a Stop button. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* menus.c: a window's actions, as menus and toolbar (GtkUIManager), and
  * the entries of the registered viewers (Tools menu, toolbar buttons). */
 #include <config.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* scheduler-request.c: a request's copy and its hook wrappers
  * (scheduler-request.h). */
 #include "config.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* scheduler-request.h: one events request as the scheduler keeps it (a
  * private part of scheduler.c): its own copy of the viewer's request, where
  * it stands, and the wrappers that attach its hooks to the context for a

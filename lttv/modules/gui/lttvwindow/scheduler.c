@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* scheduler.c: the foreground scheduler of a tab (scheduler.h, seed 000).
  *
  * A pass reads the traceset forward from a seek point.  Between reads the

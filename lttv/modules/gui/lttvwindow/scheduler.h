@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* scheduler.h: the foreground scheduler of a tab (seed 000).
  *
  * One per traceset (tab).  It owns the tab's traceset context and process

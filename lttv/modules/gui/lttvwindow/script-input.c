@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* script-input.c: keyboard and mouse events made up by the script and
  * handed to GTK as if the X server had sent them. */
 #include <config.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* script-input.h: the script's synthesised keyboard and mouse input. */
 #ifndef LTTVWINDOW_SCRIPT_INPUT_H
 #define LTTVWINDOW_SCRIPT_INPUT_H

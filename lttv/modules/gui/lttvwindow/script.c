@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* script.c: lttv-gui --script FILE, one command per line (doc/gui.md).
  *
  * The script runs inside the main loop: a low-priority idle callback

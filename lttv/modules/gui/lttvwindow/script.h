@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* script.h: lttv-gui --script FILE (doc/gui.md lists the commands). */
 #ifndef LTTVWINDOW_SCRIPT_H
 #define LTTVWINDOW_SCRIPT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* snapshot.c: a widget's pixels, read back from its window. */
 #include <config.h>
 #include "snapshot.h"

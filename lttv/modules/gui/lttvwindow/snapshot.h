@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* snapshot.h: pictures of what a widget shows on screen (Save View as PNG,
  * the script's `screenshot`). */
 #ifndef LTTVWINDOW_SNAPSHOT_H

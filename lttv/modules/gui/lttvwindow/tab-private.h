@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tab-private.h: what the host (main window, script, tests) does with a tab
  * beyond the viewers' API in lttvwindow.h. */
 #ifndef LTTVWINDOW_TAB_PRIVATE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tab-struct.h: the tab object's fields, shared by tab.c (values, traces,
  * reports) and tab-viewers.c (what each viewer registered). */
 #ifndef LTTVWINDOW_TAB_STRUCT_H

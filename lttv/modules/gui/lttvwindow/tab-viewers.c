@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tab-viewers.c: what each viewer of a tab registered through the host's
  * helpers (signal handlers, events requests, background notifications), so
  * that the host removes all of it when the viewer goes: a viewer writes no

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* tab.c: a tab's traceset and shared values (time window, current time and
  * position, filter, dividor), the reports that change them and the signals
  * that tell the viewers, with the report's source. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* timebar.c: a tab's horizontal scrollbar over the traceset's span and its
  * time bar: start, end and current time (editable; seconds.nanoseconds from
  * the traceset's start) and the window's length. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* timebar.h: the scrollbar and time bar under a tab's viewers. */
 #ifndef LTTVWINDOW_TIMEBAR_H
 #define LTTVWINDOW_TIMEBAR_H

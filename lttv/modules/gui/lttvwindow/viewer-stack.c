@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* viewer-stack.c: the slots of a tab's viewers, chained in vertical panes.
  *
  * GtkPaned holds two children, so n slots make a chain of n - 1 panes:

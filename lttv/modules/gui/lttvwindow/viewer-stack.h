@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* viewer-stack.h: a tab's vertical stack of viewers.  Each viewer sits in a
  * slot with a title bar (its label; move up, move down, remove); slots are
  * separated by panes the user drags to resize them. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* viewers-private.h: the host's side of the viewer registry (viewers.c):
  * who registered each viewer, the live instances, module unloading. */
 #ifndef LTTVWINDOW_VIEWERS_PRIVATE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* viewers.c: the registry of viewers, who registered each one, and the
  * live instances that unloading a module destroys. */
 #include <config.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* statistics.c: the statistics viewer: events, calls, CPU time,
  * cumulative and elapsed time per trace, CPU, process, mode, submode and
  * event type, for the whole trace or for the tab's time window.

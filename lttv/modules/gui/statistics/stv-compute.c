@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stv-compute.c: the figures of each trace.
  *
  * They come from the trace's precomputation service, shared by every tab

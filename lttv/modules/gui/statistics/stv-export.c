@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stv-export.c: the figures as CSV, in the format of
  * `lttv -m textDump -s --stats-format=csv` (lttv/stats-text.h writes both),
  * so a spreadsheet or a script reads either the same way.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stv-tree.c: the figures as a tree: trace, CPU, process, mode, submode,
  * event type; each column sorts.
  *

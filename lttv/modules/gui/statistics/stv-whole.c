@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stv-whole.c: the exact figures of a whole trace, in a worker thread.
  *
  * A time window's figures are the precomputation's; the whole trace's are

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stv.h: the statistics viewer, shared by its files.
  *
  *   statistics.c   the module, the widgets, following the tab
