@@ -23,6 +23,7 @@
 
 int ltt_active;
 struct ltt_buf **ltt_bufs;
+pid_t ltt_exclude_tgid;
 
 enum {
 	P_SCHED_SWITCH, P_SCHED_WAKEUP, P_SCHED_WAKEUP_NEW, P_SCHED_PROCESS_FORK,
@@ -56,11 +57,22 @@ static inline void put_str(char **p, const char *s, size_t size)
 	*p += size;
 }
 
+/* The reader's own activity (lttd's system calls, its faults and the
+ * interrupts it takes) stays out of the trace; scheduling and process life
+ * events stay in, so that CPU time is accounted whole. */
+static inline bool excluded(unsigned int probe)
+{
+	pid_t tgid = READ_ONCE(ltt_exclude_tgid);
+
+	return probe >= P_SYS_ENTER && tgid && current->tgid == tgid;
+}
+
 #define EVENT_BEGIN(probe, size)						\
 	struct ltt_buf *b = READ_ONCE(ltt_active) ? ltt_bufs[smp_processor_id()] : NULL; \
 	struct ltt_slot s;							\
 	char *p;								\
-	if (!b || !ltt_reserve(b, LTT_ID_FIRST_PROBE + (probe), (size), &s))	\
+	if (!b || excluded(probe)						\
+	    || !ltt_reserve(b, LTT_ID_FIRST_PROBE + (probe), (size), &s))	\
 		return;								\
 	p = s.p
 

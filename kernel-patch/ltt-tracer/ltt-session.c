@@ -150,7 +150,8 @@ static int select_events(struct ltt_session *s, char *list)
 }
 
 /* One command: "start", "stop", "subbuf_size N", "subbuf_count N",
- * "mode discard|overwrite", "events all|NAME,NAME...". */
+ * "mode discard|overwrite", "events all|NAME,NAME...", "exclude_pid PID"
+ * (0: none). */
 int ltt_session_command(const char *line)
 {
 	struct ltt_session *s = &ltt_session;
@@ -180,6 +181,8 @@ int ltt_session_command(const char *line)
 		s->overwrite = !strcmp(arg, "overwrite");
 	else if (!strcmp(cmd, "events"))
 		ret = select_events(s, arg);
+	else if (!strcmp(cmd, "exclude_pid"))
+		ret = kstrtoint(arg, 10, &ltt_exclude_tgid);
 	else
 		ret = -EINVAL;
 	mutex_unlock(&s->lock);

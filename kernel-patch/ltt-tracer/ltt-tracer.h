@@ -86,6 +86,7 @@ void ltt_block_header_seal(struct ltt_block_header *h);
 u64 ltt_clock(void);
 
 /* ltt-probes.c */
+extern pid_t ltt_exclude_tgid;  /* this process's events stay out (but scheduling) */
 int ltt_probes_lookup(void);
 unsigned int ltt_probe_count(void);
 const char *ltt_probe_name(unsigned int i);

@@ -107,7 +107,7 @@ kmodule_boot()
 	rm -f "$work/status"
 	timeout 600 qemu-system-x86_64 -accel tcg -m 768 -smp "$cpus" -nographic -no-reboot \
 		-kernel "$KIMAGE" -initrd "$initrd" \
-		-append "console=ttyS0 quiet panic=-1 ltt_work=$work" \
+		-append "console=ttyS0 loglevel=5 panic=-1 tsc=reliable ltt_work=$work" \
 		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
 		-device virtio-9p-pci,fsdev=root,mount_tag=hostroot \
 		-fsdev local,id=work,path="$work",security_model=none \
