@@ -405,17 +405,31 @@ void ltt_probes_unregister(void)
 		tracepoint_probe_unregister(probes[i].tp, probes[i].func, NULL);
 		probes[i].registered = false;
 	}
-	/* No probe runs any more once this returns: buffers may be flushed. */
+	/* No probe runs any more once this returns: the module may go. */
 	tracepoint_synchronize_unregister();
 }
 
+/* Attaches the probes of the enabled events, detaching the others.  Probes
+ * stay attached between sessions (they return at once while tracing is
+ * off): attaching patches the kernel's code, which 100 starts and stops
+ * should not pay for each time. */
 int ltt_probes_register(const unsigned long *enabled)
 {
 	unsigned int i;
+	bool detached = false;
 	int ret;
 
 	for (i = 0; i < P_COUNT; i++) {
-		if (!probes[i].tp || !test_bit(i, enabled))
+		if (!probes[i].registered || test_bit(i, enabled))
+			continue;
+		tracepoint_probe_unregister(probes[i].tp, probes[i].func, NULL);
+		probes[i].registered = false;
+		detached = true;
+	}
+	if (detached)
+		tracepoint_synchronize_unregister();
+	for (i = 0; i < P_COUNT; i++) {
+		if (!probes[i].tp || probes[i].registered || !test_bit(i, enabled))
 			continue;
 		ret = tracepoint_probe_register(probes[i].tp, probes[i].func, NULL);
 		if (ret) {

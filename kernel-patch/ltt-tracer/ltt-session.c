@@ -8,6 +8,7 @@
 #include <linux/bitmap.h>
 #include <linux/log2.h>
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
@@ -68,7 +69,9 @@ static void stop(struct ltt_session *s)
 	unsigned int cpu;
 
 	WRITE_ONCE(ltt_active, 0);
-	ltt_probes_unregister();
+	/* Probes run with preemption off: once every CPU went through a
+	 * quiescent state, no writer is left in a buffer. */
+	synchronize_rcu();
 	for_each_possible_cpu(cpu)
 		ltt_buf_flush(s->bufs[cpu]);
 	s->tracing = false;
@@ -104,7 +107,6 @@ static int start(struct ltt_session *s)
 		if (READ_ONCE(ltt_active))
 			stop(s);
 		else {
-			ltt_probes_unregister();
 			s->tracing = false;
 			module_put(THIS_MODULE);
 		}
@@ -347,6 +349,7 @@ void ltt_session_exit(void)
 {
 	struct ltt_session *s = &ltt_session;
 
+	ltt_probes_unregister();
 	if (s->bufs)
 		free_bufs(s);
 	kfree(s->bufs);
