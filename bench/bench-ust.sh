@@ -41,6 +41,7 @@ run_ltt() { # run_ltt BUFFERS THREADS
 		"$BENCH" "$2" "$EVENTS")
 	kill -TERM $dpid; wait $dpid
 	set -- $out
+	echo "${12}" >>"$TMP/faults"
 	[ "${10}" = 0 ] && echo "$6 $8" || echo "lost:${10}"
 }
 
@@ -82,6 +83,7 @@ median() {
 echo "# ns per event as WALL/CPU (elapsed and thread CPU time per event), $EVENTS events per thread,"
 echo "# median of $RUNS rounds, drainer running"
 [ -n "$LTTNG" ] || echo "# LTTng-UST not measured (needs liblttng-ust-dev, lttng-tools and a working lttng-sessiond)"
+: >"$TMP/faults"
 for threads in 1 2; do
 	: >"$TMP/cpu"; : >"$TMP/thread"; : >"$TMP/lttng.ns"
 	for r in $(seq "$RUNS"); do
@@ -95,3 +97,5 @@ for threads in 1 2; do
 		grep lost "$TMP/$f" | sed "s/^/# $f, $threads threads, a run dropped events (not in the median): /"
 	done
 done
+# The buffers are populated at registration: the loops should take none.
+echo "# page faults inside libltt-ust's measured loops, most in one run: $(sort -n "$TMP/faults" | tail -1)"

@@ -29,6 +29,7 @@ const char *const lttctl_default_events[] = {
 	"sched:sched_process_exit",
 	"sched:sched_process_free",
 	"task:task_newtask",
+	"task:task_rename",
 	"raw_syscalls:sys_enter",
 	"raw_syscalls:sys_exit",
 	"irq:irq_handler_entry",

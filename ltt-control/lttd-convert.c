@@ -141,6 +141,16 @@ LttdConverter *lttd_converter_new(struct tep_event *event, GError **error)
 	c->system = g_strdup(event->system);
 	c->name = g_strdup(event->name);
 	c->ops = g_array_new(FALSE, TRUE, sizeof(FieldOp));
+	/* The task the event ran in, whatever the analyses believe runs
+	 * (doc/recording.md "Conversion"): kept first, so that with the
+	 * fields after it the payload is still one copy of the record. */
+	f = tep_find_common_field(event, "common_pid");
+	if (f != NULL && f->size == 4) {
+		FieldOp op = { .name = f->name, .kind = FIELD_INT, .offset = f->offset, .size = 4, .elem_size = 4 };
+
+		g_string_append(decl, "common_pid: s32; ");
+		g_array_append_val(c->ops, op);
+	}
 	for (f = event->format.fields; f; f = f->next) {
 		FieldOp op = { .name = f->name, .offset = f->offset, .size = f->size };
 		gboolean is_signed = (f->flags & TEP_FIELD_IS_SIGNED) != 0;

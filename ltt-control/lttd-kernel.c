@@ -459,16 +459,36 @@ fail:
 	return NULL;
 }
 
+/* lttd's own activity that it would record while draining: its system
+ * calls and page faults.  A filter on those events only, so that IRQs,
+ * soft IRQs, switches and other tasks' events that happen while lttd is
+ * the current task stay in the trace (set_event_notrace_pid would drop
+ * them all). */
+static const char *const own_activity[][2] = {
+	{ "raw_syscalls", "sys_enter" },
+	{ "raw_syscalls", "sys_exit" },
+	{ "exceptions", "page_fault_user" },
+	{ "exceptions", "page_fault_kernel" },
+};
+
 gboolean lttd_kernel_exclude_pid(LttdSource *src, int pid, GError **error)
 {
 	LttdKernel *k = (LttdKernel *) src;
-	char *text = g_strdup_printf("%d", pid);
-	gboolean ok = tracefs_instance_file_append(k->inst, "set_event_notrace_pid", text) >= 0;
+	char *text = g_strdup_printf("common_pid != %d", pid);
+	gboolean ok = TRUE;
+	guint i;
 
-	if (!ok)
-		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_IO,
-		            "instance %s: cannot write set_event_notrace_pid (kernel older than 5.8?): %s",
-		            tracefs_instance_get_name(k->inst), g_strerror(errno));
+	for (i = 0; i < G_N_ELEMENTS(own_activity) && ok; i++) {
+		/* An event this kernel does not have records nothing of lttd either. */
+		if (!tracefs_event_file_exists(k->inst, own_activity[i][0], own_activity[i][1], "filter"))
+			continue;
+		ok = tracefs_event_file_write(k->inst, own_activity[i][0], own_activity[i][1], "filter", text) >= 0;
+		if (!ok)
+			g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_IO,
+			            "instance %s: cannot write the filter of %s:%s: %s",
+			            tracefs_instance_get_name(k->inst), own_activity[i][0], own_activity[i][1],
+			            g_strerror(errno));
+	}
 	g_free(text);
 	return ok;
 }

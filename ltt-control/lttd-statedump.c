@@ -122,7 +122,10 @@ static gboolean dump_task(Dump *d, const char *task_dir, gint32 tid, gint32 tgid
 	ltt_payload_put_s32(p, (gint32) g_ascii_strtoll(tok[1], NULL, 10));
 	ltt_payload_put_string(p, open_paren + 1);
 	ltt_payload_put_u8(p, status_of(tok[0][0], tid == d->self));
-	ltt_payload_put_u8(p, mode_of(task_dir, kthread));
+	/* lttd's own system calls are not recorded (lttd-kernel.c): its
+	 * threads' modes stay unknown rather than inside the call it made
+	 * while dumping. */
+	ltt_payload_put_u8(p, tgid == d->self ? MODE_UNKNOWN : mode_of(task_dir, kthread));
 	ltt_payload_put_s32(p, (gint32) g_ascii_strtoll(tok[36], NULL, 10));
 	ltt_payload_put_u8(p, kthread);
 	ltt_payload_put_u64(p, birth);
@@ -239,6 +242,15 @@ gboolean lttd_statedump_write(LttWriter *w, LttWriterChannel *ch, guint first_id
 	d.ticks_per_sec = sysconf(_SC_CLK_TCK);
 	if (d.ticks_per_sec <= 0)
 		d.ticks_per_sec = 100;
+	/* /proc gives start times in ticks; the two clocks' difference, read
+	 * anew by each recording, differs by some ns each time.  Rounded to
+	 * the tick, a task existing before the trace keeps one birth, so one
+	 * (pid, birth) key, in every trace of the same boot. */
+	{
+		guint64 tick = G_GUINT64_CONSTANT(1000000000) / (guint64) d.ticks_per_sec;
+
+		d.boot_minus_mono = (d.boot_minus_mono + tick / 2) / tick * tick;
+	}
 	ltt_payload_init(&d.payload, ltt_writer_byte_order(w));
 	ok = dump_processes(&d, error) && dump_irqs(&d, error) && dump_syscalls(&d, error)
 	     && ltt_writer_channel_append(ch, t, first_id + DUMP_END, NULL, 0, error);

@@ -222,8 +222,13 @@ static LttdSource *start_kernel(LttWriter *writer, GError **error)
 	LttdSource *kernel;
 	LttWriterChannel *ch0;
 	LttTime t0;
+	char pid[16];
 
+	/* Which task drained the trace: its own activity is filtered out
+	 * (lttd_kernel_exclude_pid), and other lttd processes may be traced. */
+	g_snprintf(pid, sizeof pid, "%d", (int) getpid());
 	if (!ltt_writer_set_property(writer, "lttd.instance", opt_instance, error)
+	    || !ltt_writer_set_property(writer, "lttd.pid", pid, error)
 	    || !ltt_writer_set_property(writer, "lttd.mode",
 	                                opt_flight_recorder ? "flight-recorder" : "discard", error)
 	    || !lttd_statedump_declare(writer, LTTD_KERNEL_CHANNEL, STATEDUMP_FIRST_ID, error))

@@ -23,7 +23,7 @@ static void append_string(GString *out, const char *s)
 	g_string_append_c(out, '"');
 }
 
-static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags);
+static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags, GError **damage);
 
 static void format_item_start(GString *out, guint64 i, const LttType *st, LttFormatFlags flags)
 {
@@ -35,38 +35,41 @@ static void format_item_start(GString *out, guint64 i, const LttType *st, LttFor
 /* "{ a = 1, b = 2 }" or "[ 1, 2 ]", decoding runs of values in one pass.
  * Past a damaged value the others cannot be located: the remaining members
  * print as damaged, elements stop. */
-static void format_contents(const LttValue *v, GString *out, LttFormatFlags flags)
+static void format_contents(const LttValue *v, GString *out, LttFormatFlags flags, GError **damage)
 {
 	const LttType *st = ltt_type_kind(v->type) == LTT_TYPE_STRUCT ? v->type : NULL;
 	LttDecodedValue run[8];
 	LttValueIter it;
-	GError *damage = NULL;
+	GError *here = NULL;
 	guint64 i = 0;
 	guint n;
 
-	if (!ltt_value_iter_init(&it, v, NULL)) {
+	if (!ltt_value_iter_init(&it, v, damage != NULL && *damage == NULL ? damage : NULL)) {
 		g_string_append(out, "<damaged>");
 		return;
 	}
 	g_string_append_c(out, st ? '{' : '[');
 	do {
-		n = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), &damage);
+		n = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), &here);
 		for (guint k = 0; k < n; k++, i++) {
 			format_item_start(out, i, st, flags);
-			format_value(&run[k], out, flags);
+			format_value(&run[k], out, flags, damage);
 		}
 	} while (n == G_N_ELEMENTS(run));
-	if (damage != NULL) {
+	if (here != NULL) {
 		do {
 			format_item_start(out, i, st, flags);
 			g_string_append(out, "<damaged>");
 		} while (st != NULL && ++i < ltt_type_field_count(st));
-		g_error_free(damage);
+		if (damage != NULL && *damage == NULL)
+			*damage = here;
+		else
+			g_error_free(here);
 	}
 	g_string_append(out, st ? " }" : " ]");
 }
 
-static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags)
+static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags, GError **damage)
 {
 	const char *label;
 
@@ -89,7 +92,7 @@ static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags 
 			g_string_append_printf(out, "%" G_GUINT64_FORMAT, d->uint);
 		break;
 	default:
-		format_contents(&d->value, out, flags);
+		format_contents(&d->value, out, flags, damage);
 	}
 }
 
@@ -97,6 +100,12 @@ void ltt_event_format_payload(const LttEvent *ev, GString *out, LttFormatFlags f
 {
 	LttValue v;
 
+	GError *damage = NULL;
+
 	ltt_event_payload_value(ev, &v);
-	format_contents(&v, out, flags);
+	format_contents(&v, out, flags, &damage);
+	if (damage != NULL) {
+		ltt_event_report_damage(ev, damage->message);
+		g_error_free(damage);
+	}
 }

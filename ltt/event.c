@@ -588,3 +588,13 @@ const char *ltt_event_get_string(const LttEvent *ev, const LttField *field)
 		return NULL;
 	return s;
 }
+
+void ltt_event_report_damage(const LttEvent *ev, const char *what)
+{
+	const LttTracefile *tf = ev->tf;
+	const LttBlock *b = &g_array_index(tf->blocks, LttBlock, ev->block);
+
+	ltt_trace_warn(tf->trace, g_strdup_printf("%s: block %u (offset %" G_GUINT64_FORMAT "): event at offset %"
+	                                          G_GUINT64_FORMAT ": payload of %s damaged: %s", tf->path, b->number,
+	                                          b->file_offset, b->file_offset + ev->offset, ev->type->name, what));
+}

@@ -114,8 +114,14 @@ typedef enum {
 /* Appends the payload as text: "{ prev_pid = 12, prev_comm = "bash",
  * prev_state = RUNNING, data = [ 1, 2 ], sub = { a = 1 } }".
  * Enum values print as label, or the number when unnamed.  Damaged fields
- * print as "<damaged>". */
+ * print as "<damaged>", and are reported (ltt_event_report_damage). */
 void ltt_event_format_payload(const LttEvent *ev, GString *out, LttFormatFlags flags);
+
+/* Adds to the trace's warnings that a value of ev's payload could not be
+ * read (what: why, e.g. the GError's message), naming the file, block and
+ * offset of the event: for a consumer that shows or skips a damaged value.
+ * Warnings of one kind are summarised (trace.h). */
+void ltt_event_report_damage(const LttEvent *ev, const char *what);
 
 G_END_DECLS
 

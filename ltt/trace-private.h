@@ -49,11 +49,13 @@ struct _LttTracefile {
 	char *path;
 	LttChannelTypes *types;  /* owned by the trace's metadata */
 
-	int fd;                  /* kept open: headers are read with pread, growth with fstat */
+	int fd;                  /* open while indexing (headers are read with pread), else -1 */
 	const guint8 *map;       /* whole file, read-only; NULL when empty */
 	gsize map_size;
 	LttMapGuard *guard;      /* of map: the file may shrink under it */
 	gboolean cut_reported;
+	gboolean metadata_checked; /* re-read for an unknown id since the block was entered */
+	gpointer unknown_kind;   /* of this file's "id is not declared" warnings (trace.c) */
 	guint32 block_size;      /* 0 until a valid header told it */
 	gboolean order_known;
 	GArray *blocks;          /* LttBlock */
@@ -70,11 +72,20 @@ struct _LttTrace {
 	GPtrArray *tracefiles;   /* LttTracefile*, by channel then CPU */
 	GPtrArray *warnings;     /* char*, oldest first */
 	GHashTable *warning_set; /* the same strings: a damage met twice is reported once */
+	GHashTable *warning_kinds; /* pattern -> WarningKind (trace.c): repeated kinds are counted */
+	gboolean summaries_stale;  /* a count changed since the warnings were last read */
 	LttTime start, end;
 };
 
-/* Records a warning (takes msg) unless the same text was recorded already. */
+/* Records a warning (takes msg) unless the same text was recorded already;
+ * past a few of one kind (the same text but for its numbers), only counts
+ * it, and one "N more like this" warning says how many. */
 G_GNUC_INTERNAL void ltt_trace_warn(LttTrace *trace, char *msg);
+/* The same, and *kind remembers msg's kind, so that a warning known to be
+ * of it can be counted by ltt_trace_warn_count_only without its text:
+ * TRUE when it was (enough of the kind are kept already). */
+G_GNUC_INTERNAL void ltt_trace_warn_kind(LttTrace *trace, char *msg, gpointer *kind);
+G_GNUC_INTERNAL gboolean ltt_trace_warn_count_only(LttTrace *trace, gpointer kind);
 /* Reads new metadata statements; TRUE when the file had grown. */
 G_GNUC_INTERNAL gboolean ltt_trace_reload_metadata(LttTrace *trace, GError **error);
 

@@ -1,18 +1,121 @@
 /* trace.c: a trace directory opened for reading: metadata, channel files,
  * warnings, reference counting. */
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "ltt-error.h"
 #include "trace-private.h"
 
+/* Warnings of one kind kept in full; the others are only counted. */
+#define WARNINGS_PER_KIND 5
+
+/* Warnings that differ only in their numbers (block, offset, id, CPU). */
+typedef struct {
+	char *pattern;           /* the text with each run of digits as '#' */
+	guint kept;
+	guint64 more;            /* counted, not kept */
+	guint summary;           /* index of "N more like this" in warnings, once more > 0 */
+} WarningKind;
+
+static void warning_kind_free(gpointer data)
+{
+	WarningKind *k = data;
+
+	g_free(k->pattern);
+	g_free(k);
+}
+
+static char *warning_pattern(const char *msg)
+{
+	GString *p = g_string_sized_new(strlen(msg));
+
+	for (const char *c = msg; *c; c++)
+		if (!g_ascii_isdigit(*c))
+			g_string_append_c(p, *c);
+		else if (p->len == 0 || p->str[p->len - 1] != '#')
+			g_string_append_c(p, '#');
+	return g_string_free(p, FALSE);
+}
+
+static void count_more(LttTrace *trace, WarningKind *k, guint64 n)
+{
+	if (k->more == 0) {
+		k->summary = trace->warnings->len;
+		g_ptr_array_add(trace->warnings, NULL);
+	}
+	k->more += n;
+	trace->summaries_stale = TRUE;
+}
+
+/* The kind of pattern (taken), made when new. */
+static WarningKind *kind_of_pattern(LttTrace *trace, char *pattern)
+{
+	WarningKind *k = g_hash_table_lookup(trace->warning_kinds, pattern);
+
+	if (k == NULL) {
+		k = g_new0(WarningKind, 1);
+		k->pattern = pattern;
+		g_hash_table_insert(trace->warning_kinds, pattern, k);
+	} else {
+		g_free(pattern);
+	}
+	return k;
+}
+
+gboolean ltt_trace_warn_count_only(LttTrace *trace, gpointer kind)
+{
+	WarningKind *k = kind;
+
+	if (k == NULL || k->kept < WARNINGS_PER_KIND)
+		return FALSE;
+	count_more(trace, k, 1);
+	return TRUE;
+}
+
 void ltt_trace_warn(LttTrace *trace, char *msg)
 {
+	ltt_trace_warn_kind(trace, msg, NULL);
+}
+
+void ltt_trace_warn_kind(LttTrace *trace, char *msg, gpointer *kind)
+{
+	WarningKind *k;
+
 	if (g_hash_table_contains(trace->warning_set, msg)) {
 		g_free(msg);
 		return;
 	}
-	g_ptr_array_add(trace->warnings, msg);
-	g_hash_table_add(trace->warning_set, msg);
+	k = kind_of_pattern(trace, warning_pattern(msg));
+	if (kind != NULL)
+		*kind = k;
+	if (k->kept < WARNINGS_PER_KIND) {
+		k->kept++;
+		g_ptr_array_add(trace->warnings, msg);
+		g_hash_table_add(trace->warning_set, msg);
+		return;
+	}
+	/* Damage repeated over a whole file (every event of an undeclared
+	 * type) must not cost memory per event: counted, and the count
+	 * written when the warnings are read. */
+	g_free(msg);
+	count_more(trace, k, 1);
+}
+
+static void write_summaries(LttTrace *trace)
+{
+	GHashTableIter it;
+	gpointer k;
+
+	g_hash_table_iter_init(&it, trace->warning_kinds);
+	while (g_hash_table_iter_next(&it, NULL, &k)) {
+		const WarningKind *kind = k;
+		if (kind->more == 0)
+			continue;
+		g_free(trace->warnings->pdata[kind->summary]);
+		trace->warnings->pdata[kind->summary] =
+			g_strdup_printf("%" G_GUINT64_FORMAT " more like this: %s", kind->more, kind->pattern);
+	}
+	trace->summaries_stale = FALSE;
 }
 
 static void take_warnings(LttTrace *trace, GPtrArray *found)
@@ -22,27 +125,67 @@ static void take_warnings(LttTrace *trace, GPtrArray *found)
 	g_ptr_array_free(found, TRUE);
 }
 
-/* "CHANNEL_CPU": CPU is the decimal digits after the last underscore. */
+/* "CHANNEL_CPU": CPU is the decimal digits after the last underscore.
+ * *cpu is LTT_CPU_COUNT_MAX or more when the number is too large. */
 static gboolean parse_channel_file_name(const char *name, char **channel, guint *cpu)
 {
 	const char *us = strrchr(name, '_');
-	guint64 v = 0;
+	guint v = 0;
 
 	if (us == NULL || us == name || us[1] == '\0')
 		return FALSE;
 	for (const char *p = us + 1; *p; p++) {
 		if (!g_ascii_isdigit(*p))
 			return FALSE;
-		v = v * 10 + (guint64) (*p - '0');
-		if (v > G_MAXUINT)
-			return FALSE;
+		if (v < LTT_CPU_COUNT_MAX)
+			v = v * 10 + (guint) (*p - '0');
 	}
 	for (const char *p = name; p < us; p++)
 		if (!g_ascii_isalnum(*p) && *p != '_' && *p != '.' && *p != '-')
 			return FALSE;
 	*channel = g_strndup(name, (gsize) (us - name));
-	*cpu = (guint) v;
+	*cpu = v;
 	return TRUE;
+}
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	return "not a regular file";
+}
+
+/* The channel file name of the trace, or NULL with a warning saying why it
+ * cannot be read: the rest of the trace is read without it. */
+static LttTracefile *open_channel_file(LttTrace *trace, const char *name, const char *channel, guint cpu)
+{
+	char *path = g_build_filename(trace->path, name, NULL);
+	LttTracefile *tf = NULL;
+	GError *error = NULL;
+	struct stat st;
+
+	if (cpu >= LTT_CPU_COUNT_MAX)
+		ltt_trace_warn(trace, g_strdup_printf("%s: CPU %s is not below %u; file skipped", path,
+		                                      strrchr(name, '_') + 1, LTT_CPU_COUNT_MAX));
+	else if (stat(path, &st) != 0)
+		ltt_trace_warn(trace, g_strdup_printf("%s: %s; file skipped", path, g_strerror(errno)));
+	else if (!S_ISREG(st.st_mode))
+		ltt_trace_warn(trace, g_strdup_printf("%s: %s, not a channel file; file skipped", path,
+		                                      file_kind(st.st_mode)));
+	else if ((tf = ltt_tracefile_open(trace, path, name, channel, cpu, &error)) == NULL) {
+		ltt_trace_warn(trace, g_strdup_printf("%s; file skipped", error->message));
+		g_error_free(error);
+	}
+	g_free(path);
+	return tf;
 }
 
 static gint compare_tracefiles(gconstpointer a, gconstpointer b)
@@ -79,42 +222,21 @@ static gboolean open_tracefiles(LttTrace *trace, GError **error)
 
 	if (dir == NULL)
 		return FALSE;
+	/* No channel file at all is a trace of no event (a recorder that
+	 * traced nothing wrote only the metadata). */
 	while ((name = g_dir_read_name(dir)) != NULL) {
-		char *channel, *path;
+		char *channel;
 		guint cpu;
 		LttTracefile *tf;
-		struct stat st;
 
 		if (strcmp(name, LTT_METADATA_FILE) == 0 || !parse_channel_file_name(name, &channel, &cpu))
 			continue;
-		path = g_build_filename(trace->path, name, NULL);
-		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-			g_free(channel);
-			g_free(path);
-			continue;
-		}
-		if (cpu >= LTT_CPU_COUNT_MAX) {
-			ltt_trace_warn(trace, g_strdup_printf("%s: CPU %u is not below %u; file skipped",
-			                                      path, cpu, LTT_CPU_COUNT_MAX));
-			g_free(channel);
-			g_free(path);
-			continue;
-		}
-		tf = ltt_tracefile_open(trace, path, name, channel, cpu, error);
+		tf = open_channel_file(trace, name, channel, cpu);
 		g_free(channel);
-		g_free(path);
-		if (tf == NULL) {
-			g_dir_close(dir);
-			return FALSE;
-		}
-		g_ptr_array_add(trace->tracefiles, tf);
+		if (tf != NULL)
+			g_ptr_array_add(trace->tracefiles, tf);
 	}
 	g_dir_close(dir);
-	if (trace->tracefiles->len == 0) {
-		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no channel file (CHANNEL_CPU)",
-		            trace->path);
-		return FALSE;
-	}
 	g_ptr_array_sort(trace->tracefiles, compare_tracefiles);
 	for (guint i = 0; i < trace->tracefiles->len; i++)
 		((LttTracefile *) trace->tracefiles->pdata[i])->index = i;
@@ -127,6 +249,7 @@ LttTrace *ltt_trace_open(const char *path, GError **error)
 	GPtrArray *found = g_ptr_array_new();
 	char *md_path;
 	gboolean ok;
+	struct stat st;
 
 	trace->ref = 1;
 	trace->path = g_strdup(path);
@@ -134,9 +257,13 @@ LttTrace *ltt_trace_open(const char *path, GError **error)
 	trace->tracefiles = g_ptr_array_new_with_free_func((GDestroyNotify) ltt_tracefile_free);
 	trace->warnings = g_ptr_array_new_with_free_func(g_free);
 	trace->warning_set = g_hash_table_new(g_str_hash, g_str_equal);
+	trace->warning_kinds = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, warning_kind_free);
 	md_path = g_build_filename(path, LTT_METADATA_FILE, NULL);
 	trace->md = ltt_metadata_new(md_path);
-	if (!g_file_test(md_path, G_FILE_TEST_IS_REGULAR)) {
+	if (stat(md_path, &st) != 0 && errno != ENOENT) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: %s", md_path, g_strerror(errno));
+		ok = FALSE;
+	} else if (!g_file_test(md_path, G_FILE_TEST_IS_REGULAR)) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no metadata file: not a trace",
 		            path);
 		ok = FALSE;
@@ -177,6 +304,7 @@ LttTrace *ltt_trace_new_reader(LttTrace *trace)
 		g_ptr_array_add(reader->tracefiles, ltt_tracefile_new_reader(trace->tracefiles->pdata[i], reader));
 	reader->warnings = g_ptr_array_new_with_free_func(g_free);
 	reader->warning_set = g_hash_table_new(g_str_hash, g_str_equal);
+	reader->warning_kinds = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, warning_kind_free);
 	reader->start = trace->start;
 	reader->end = trace->end;
 	return reader;
@@ -192,6 +320,7 @@ void ltt_trace_unref(LttTrace *trace)
 	else
 		ltt_metadata_free(trace->md);
 	g_hash_table_destroy(trace->warning_set);
+	g_hash_table_destroy(trace->warning_kinds);
 	g_ptr_array_free(trace->warnings, TRUE);
 	g_free(trace->path);
 	g_free(trace->name);
@@ -316,11 +445,31 @@ guint ltt_trace_warning_count(const LttTrace *trace)
 
 const char *ltt_trace_warning(const LttTrace *trace, guint i)
 {
+	if (trace->summaries_stale)
+		write_summaries((LttTrace *) trace);
 	return i < trace->warnings->len ? trace->warnings->pdata[i] : NULL;
 }
 
 void ltt_trace_take_reader_warnings(LttTrace *trace, const LttTrace *reader)
 {
+	gboolean *counted = g_new0(gboolean, reader->warnings->len + 1);
+	GHashTableIter it;
+	gpointer k;
+
+	/* The warnings the reader kept, then its "N more like this" added to
+	 * the counts of the same kinds. */
+	g_hash_table_iter_init(&it, reader->warning_kinds);
+	while (g_hash_table_iter_next(&it, NULL, &k))
+		if (((const WarningKind *) k)->more > 0)
+			counted[((const WarningKind *) k)->summary] = TRUE;
 	for (guint i = 0; i < reader->warnings->len; i++)
-		ltt_trace_warn(trace, g_strdup(reader->warnings->pdata[i]));
+		if (!counted[i])
+			ltt_trace_warn(trace, g_strdup(reader->warnings->pdata[i]));
+	g_hash_table_iter_init(&it, reader->warning_kinds);
+	while (g_hash_table_iter_next(&it, NULL, &k)) {
+		const WarningKind *from = k;
+		if (from->more > 0)
+			count_more(trace, kind_of_pattern(trace, g_strdup(from->pattern)), from->more);
+	}
+	g_free(counted);
 }

@@ -71,7 +71,9 @@ const LttEventType *ltt_trace_event_type_by_name(const LttTrace *trace, const ch
 gboolean ltt_trace_reload(LttTrace *trace, GError **error);
 
 /* Messages about damage found while opening or reading (file, block,
- * offset), oldest first.  The reader skipped what they describe. */
+ * offset), oldest first.  The reader skipped what they describe.  A few of
+ * each kind are kept; the rest of a kind is one message,
+ * "N more like this: TEXT" with the numbers of TEXT shown as '#'. */
 guint ltt_trace_warning_count(const LttTrace *trace);
 const char *ltt_trace_warning(const LttTrace *trace, guint i);
 /* Adds to trace the warnings of reader (made by ltt_trace_new_reader(trace))

@@ -212,17 +212,31 @@ static void index_blocks(LttTracefile *tf)
 	g_array_free(found, TRUE);
 }
 
+/* Headers are read through the descriptor only while indexing; the mapping
+ * outlives it.  A trace of thousands of channel files needs no descriptor
+ * per file. */
+static void close_fd(LttTracefile *tf)
+{
+	if (tf->fd >= 0)
+		close(tf->fd);
+	tf->fd = -1;
+}
+
 static gboolean map_file(LttTracefile *tf, GError **error)
 {
 	struct stat st;
 	void *map;
 
 	/* Opened again each time: a producer may have replaced the file. */
-	if (tf->fd >= 0)
-		close(tf->fd);
-	tf->fd = open(tf->path, O_RDONLY | O_CLOEXEC);
+	close_fd(tf);
+	/* Never blocks on a FIFO put in the file's place. */
+	tf->fd = open(tf->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (tf->fd < 0 || fstat(tf->fd, &st) != 0) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: %s", tf->path, g_strerror(errno));
+		return FALSE;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: not a regular file", tf->path);
 		return FALSE;
 	}
 	if ((guint64) st.st_size <= tf->map_size)
@@ -252,10 +266,14 @@ gboolean ltt_tracefile_update(LttTracefile *tf, GError **error)
 	gsize before = tf->map_size;
 	guint64 cursor_block = 0;
 
-	if (!map_file(tf, error))
+	if (!map_file(tf, error)) {
+		close_fd(tf);
 		return FALSE;
-	if (tf->map_size == before)
+	}
+	if (tf->map_size == before) {
+		close_fd(tf);
 		return TRUE;
+	}
 	/* A last block that was cut short is read again, whole this time. */
 	if (tf->blocks->len > 0) {
 		LttBlock *last = &g_array_index(tf->blocks, LttBlock, tf->blocks->len - 1);
@@ -267,6 +285,7 @@ gboolean ltt_tracefile_update(LttTracefile *tf, GError **error)
 	if (tf->blk != NULL)
 		cursor_block = (guint64) (tf->blk - tf->map);
 	index_blocks(tf);
+	close_fd(tf);
 	/* The cursor's block may have been read again: it keeps its place if
 	 * the block is still there, else it restarts at block cur. */
 	if (tf->blk != NULL) {
@@ -317,6 +336,7 @@ LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *
 		return NULL;
 	}
 	index_blocks(tf);
+	close_fd(tf);
 	if (tf->map_size > 0 && !tf->order_known)
 		ltt_trace_warn(trace, g_strdup_printf("%s: offset 0: no valid block header in the file", path));
 	return tf;
@@ -324,8 +344,7 @@ LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *
 
 void ltt_tracefile_free(LttTracefile *tf)
 {
-	if (tf->fd >= 0)
-		close(tf->fd);
+	close_fd(tf);
 	ltt_map_guard_remove(tf->guard);
 	if (tf->map != NULL)
 		munmap((void *) tf->map, tf->map_size);
@@ -344,6 +363,8 @@ LttTracefile *ltt_tracefile_new_reader(const LttTracefile *tf, LttTrace *reader)
 	copy->trace = reader;
 	copy->ev.tf = copy;
 	copy->fd = -1;
+	copy->unknown_kind = NULL;
+	copy->cut_reported = FALSE;
 	ltt_tracefile_seek_begin(copy);
 	return copy;
 }
@@ -425,6 +446,7 @@ static void enter_block(LttTracefile *tf, guint32 i)
 	tf->used = b->used;
 	tf->prev = b->begin;
 	tf->block_end = b->end;
+	tf->metadata_checked = FALSE;
 }
 
 /* The file was cut while being read (map-guard.c saw a read past its end):
@@ -459,13 +481,17 @@ static LttReadStatus damaged(LttTracefile *tf, GError **error, guint32 at, const
 static LttReadStatus unknown_event(LttTracefile *tf, GError **error, guint32 at, guint32 id)
 {
 	const LttBlock *b = &g_array_index(tf->blocks, LttBlock, tf->cur);
-	char *msg = g_strdup_printf("%s: block %u (offset %" G_GUINT64_FORMAT "): event at offset %"
+	char *msg;
+
+	tf->has_event = FALSE;
+	if (error == NULL && ltt_trace_warn_count_only(tf->trace, tf->unknown_kind))
+		return LTT_READ_DAMAGED;
+	msg = g_strdup_printf("%s: block %u (offset %" G_GUINT64_FORMAT "): event at offset %"
 	                            G_GUINT64_FORMAT ": id %u is not declared for channel %s; event skipped",
 	                            tf->path, b->number, b->file_offset, b->file_offset + at, id, tf->channel);
 
 	g_set_error_literal(error, LTT_ERROR, LTT_ERROR_UNKNOWN_EVENT, msg);
-	ltt_trace_warn(tf->trace, msg);
-	tf->has_event = FALSE;
+	ltt_trace_warn_kind(tf->trace, msg, &tf->unknown_kind);
 	return LTT_READ_DAMAGED;
 }
 
@@ -528,8 +554,10 @@ static inline LttReadStatus next_event(LttTracefile *tf, GError **error, const g
 				if (G_UNLIKELY(size > used - pos - hlen))
 					return damaged(tf, error, pos, "payload past the used bytes");
 				type = ltt_channel_type(tf->types, id);
-				if (G_UNLIKELY(type == NULL)) {
-					ltt_trace_reload_metadata(tf->trace, NULL);
+				/* Once per block visit unless it found something: a
+				 * metadata cut short would have every event re-read it. */
+				if (G_UNLIKELY(type == NULL) && !tf->metadata_checked) {
+					tf->metadata_checked = !ltt_trace_reload_metadata(tf->trace, NULL);
 					type = ltt_channel_type(tf->types, id);
 				}
 				tf->prev = t;

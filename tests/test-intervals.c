@@ -1,9 +1,10 @@
 /* test-intervals.c: the state-interval store of the precomputation service
  * against a brute-force replay (every task, CPU, IRQ line and soft IRQ
- * vector after every timestamp), against ltt-synth's ground truth (CPU
+ * vector after every timestamp, also as read back from the cache file), against ltt-synth's ground truth (CPU
  * time per task and mode), and the shape of queries at coarser
  * resolutions. */
 #include "config.h"
+#include <unistd.h>
 #include <lttv/precompute.h>
 #include "analysis-merge.h"
 #include "analysis-truth.h"
@@ -11,22 +12,39 @@
 
 static char *tmpdir;
 
-/* The service of the trace at path, run to the end in small steps. */
-static LttvPrecompute *precompute_whole(const char *path, LttvTrace **t_out)
+/* The service of the trace at path, run to the end in small steps; with
+ * via_cache, the pass writes the cache and the service returned is a
+ * second one, which reads it. */
+static LttvPrecompute *precompute_whole_via(const char *path, gboolean via_cache, LttvTrace **t_out)
 {
 	GError *error = NULL;
 	LttvTrace *t = lttv_trace_open(path, &error);
 	LttvPrecompute *p;
-	guint steps = 0;
 
 	g_assert_no_error(error);
 	p = lttv_precompute_get(t);
+	lttv_precompute_set_cache(p, via_cache);
 	while (lttv_precompute_step(p, 500, &error))
-		steps++;
+		;
 	g_assert_no_error(error);
 	g_assert_true(lttv_precompute_done(p));
+	g_assert_false(lttv_precompute_from_cache(p));
+	if (via_cache) {
+		lttv_precompute_finish_cache(p);
+		lttv_precompute_unref(p);
+		p = lttv_precompute_get(t);
+		while (lttv_precompute_step(p, 500, &error))
+			;
+		g_assert_no_error(error);
+		g_assert_true(lttv_precompute_from_cache(p));
+	}
 	*t_out = t;
 	return p;
+}
+
+static LttvPrecompute *precompute_whole(const char *path, LttvTrace **t_out)
+{
+	return precompute_whole_via(path, FALSE, t_out);
 }
 
 static void expect_item(const LttvIntervalStore *store, LttvIntervalEntity e, LttTime t, gint32 status, gint32 mode,
@@ -91,7 +109,10 @@ static void check_at(const LttvIntervalStore *store, const LttvTraceState *ts, L
 		LttvIntervalEntity e = lttv_intervals_find_process_at(store, pid, lttv_process_cpu(p), t);
 		char *what = g_strdup_printf("pid %d", pid);
 
-		expect_item(store, e, t, lttv_process_status(p), top->mode, top->submode, -1, what);
+		/* The store keeps submodes in 24 bits (a damaged number beyond is none). */
+		gint32 submode = top->submode >= -(1 << 23) && top->submode < (1 << 23) ? top->submode : LTTV_SUBMODE_NONE;
+
+		expect_item(store, e, t, lttv_process_status(p), top->mode, submode, -1, what);
 		g_free(what);
 		g_assert_cmpstr(lttv_intervals_entity(store, e)->name, !=, NULL);
 	}
@@ -114,8 +135,9 @@ static void check_at(const LttvIntervalStore *store, const LttvTraceState *ts, L
 
 		if (e == LTTV_INTERVAL_ENTITY_NONE && run == NULL)
 			continue;
-		expect_item(store, e, t, lttv_trace_state_cpu_mode(ts, cpu), -1, -1, run != NULL ? lttv_process_pid(run) : -1,
-		            "cpu");
+		/* A negative pid (damage) reads as not known. */
+		expect_item(store, e, t, lttv_trace_state_cpu_mode(ts, cpu), -1, -1,
+		            run != NULL ? MAX(lttv_process_pid(run), -1) : -1, "cpu");
 	}
 	for (i = 0; i < 256; i++) {
 		LttvIntervalEntity e = met(store, lttv_intervals_find_irq(store, i), t);
@@ -136,9 +158,36 @@ static void check_at(const LttvIntervalStore *store, const LttvTraceState *ts, L
 
 /* Replays the trace with a state of the test's own and compares every
  * entity with the store after each timestamp's events. */
-static void check_replay(const char *name, const char *const *args)
+/* Damage: 40 bytes of every channel file changed at random (fixed seed). */
+static void damage_trace(const char *path)
 {
-	char *path = analysis_synth(tmpdir, name, FALSE, args);
+	GRand *rand = g_rand_new_with_seed(5);
+	guint cpu, i;
+
+	for (cpu = 0;; cpu++) {
+		char *name = g_strdup_printf("%s/kernel_%u", path, cpu);
+		gchar *contents;
+		gsize len, at;
+
+		if (!g_file_get_contents(name, &contents, &len, NULL)) {
+			g_free(name);
+			break;
+		}
+		for (i = 0; i < 40; i++) {
+			at = (gsize) g_rand_int_range(rand, 0, (gint32) len);
+			contents[at] = (gchar) g_rand_int_range(rand, 0, 256);
+		}
+		g_assert_true(g_file_set_contents(name, contents, (gssize) len, NULL));
+		g_free(contents);
+		g_free(name);
+	}
+	g_assert_cmpuint(cpu, >, 0);
+	g_rand_free(rand);
+}
+
+/* The store of the trace at path against a replay of its events. */
+static void check_replay_path(const char *path, gboolean via_cache)
+{
 	LttvTrace *t;
 	LttvPrecompute *p;
 	const LttvIntervalStore *store;
@@ -148,9 +197,15 @@ static void check_replay(const char *name, const char *const *args)
 	const LttEvent *ev;
 	guint64 boundaries = 0;
 
-	g_assert_nonnull(path);
-	p = precompute_whole(path, &t);
+	p = precompute_whole_via(path, via_cache, &t);
 	store = lttv_precompute_intervals(p);
+	{
+		gsize heap, mapped;
+
+		/* Damaged numbers (an IRQ line, a CPU) size nothing. */
+		lttv_precompute_sizes(p, &heap, &mapped);
+		g_assert_cmpuint(heap, <, 4 << 20);
+	}
 	g_assert_cmpuint(lttv_intervals_ready_until(store), ==, LTT_TIME_INFINITE);
 	trace = lttv_trace_ltt(t);
 	m = analysis_merge_new(trace);
@@ -171,21 +226,74 @@ static void check_replay(const char *name, const char *const *args)
 	analysis_merge_free(m);
 	lttv_precompute_unref(p);
 	lttv_trace_unref(t);
+}
+
+static void check_replay_damaged(const char *name, const char *const *args, gboolean via_cache, gboolean damaged)
+{
+	char *path = analysis_synth(tmpdir, name, FALSE, args);
+
+	g_assert_nonnull(path);
+	if (damaged)
+		damage_trace(path);
+	check_replay_path(path, via_cache);
 	g_free(path);
+}
+
+/* A real recording (lttctl, needs root and tracefs): events that name
+ * their task (common_pid), switches the tracer missed (doc/analysis.md
+ * §1.4). */
+static void test_replay_recorded(void)
+{
+	char *lttctl = g_build_filename(TOP_BUILDDIR, "ltt-control", "lttctl", NULL);
+	char *workload = g_build_filename(TOP_BUILDDIR, "tests", "workload", "ltt-getppid-loop", NULL);
+	char *path, *err = NULL;
+	char *argv[8];
+	GError *error = NULL;
+	int status;
+
+	if (geteuid() != 0 || !g_file_test("/sys/kernel/tracing/events", G_FILE_TEST_IS_DIR)
+	    || !g_file_test(workload, G_FILE_TEST_IS_EXECUTABLE)) {
+		g_test_skip("recording needs root, tracefs and tests/workload/ltt-getppid-loop");
+		g_free(lttctl);
+		g_free(workload);
+		return;
+	}
+	path = g_build_filename(tmpdir, "recorded", NULL);
+	argv[0] = lttctl;
+	argv[1] = (char *) "record";
+	argv[2] = (char *) "-o";
+	argv[3] = path;
+	argv[4] = (char *) "--";
+	argv[5] = workload;
+	argv[6] = (char *) "20000";
+	argv[7] = NULL;
+	if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status, &error)
+	    || !g_spawn_check_wait_status(status, &error))
+		g_error("lttctl record: %s: %s", error->message, err != NULL ? err : "");
+	check_replay_path(path, FALSE);
+	g_free(err);
+	g_free(path);
+	g_free(workload);
+	g_free(lttctl);
+}
+
+static void check_replay(const char *name, const char *const *args, gboolean via_cache)
+{
+	check_replay_damaged(name, args, via_cache, FALSE);
 }
 
 static void test_replay_plain(void)
 {
 	const char *args[] = { "--cpus=2", "--processes=20", "--events=40000", "--seed=1", NULL };
 
-	check_replay("plain", args);
+	check_replay("plain", args, FALSE);
 }
 
 static void test_replay_lost(void)
 {
 	const char *args[] = { "--cpus=3", "--events=30000", "--seed=2", "--lost-every=3", "--block-size=4096", NULL };
 
-	check_replay("lost", args);
+	check_replay("lost", args, FALSE);
 }
 
 static void test_replay_pid_reuse_threads(void)
@@ -193,21 +301,29 @@ static void test_replay_pid_reuse_threads(void)
 	const char *args[] = { "--cpus=2", "--processes=10", "--threads-per-process=4", "--events=40000",
 	                       "--seed=5", "--pid-reuse", NULL };
 
-	check_replay("reuse", args);
+	check_replay("reuse", args, FALSE);
+	check_replay("reuse-cached", args, TRUE);
 }
 
 static void test_replay_start_in_syscall(void)
 {
 	const char *args[] = { "--cpus=4", "--processes=40", "--events=30000", "--seed=4", "--start-in-syscall", NULL };
 
-	check_replay("insyscall", args);
+	check_replay("insyscall", args, FALSE);
+}
+
+static void test_replay_damaged(void)
+{
+	const char *args[] = { "--cpus=3", "--processes=30", "--events=50000", "--seed=9", "--block-size=4096", NULL };
+
+	check_replay_damaged("damaged", args, FALSE, TRUE);
 }
 
 static void test_replay_gaps(void)
 {
 	const char *args[] = { "--cpus=2", "--events=20000", "--seed=7", "--big-endian", "--long-gaps", NULL };
 
-	check_replay("gaps", args);
+	check_replay("gaps", args, FALSE);
 }
 
 static const LttvExecMode truth_modes[TRUTH_MODES] = {
@@ -354,6 +470,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/intervals/replay/pid-reuse-threads", test_replay_pid_reuse_threads);
 	g_test_add_func("/intervals/replay/start-in-syscall", test_replay_start_in_syscall);
 	g_test_add_func("/intervals/replay/long-gaps", test_replay_gaps);
+	g_test_add_func("/intervals/replay/damaged", test_replay_damaged);
+	g_test_add_func("/intervals/replay/recorded", test_replay_recorded);
 	g_test_add_func("/intervals/truth-cpu-time", test_truth_cpu_time);
 	g_test_add_func("/intervals/resolution", test_resolution);
 	rc = g_test_run();

@@ -429,6 +429,73 @@ static void test_unknown_id(void)
 	fx_done(&fx);
 }
 
+/* Every event of an undeclared type (metadata cut after its properties):
+ * five warnings kept, the rest counted in one. */
+static void test_repeated_warnings(void)
+{
+	Fx fx;
+	guint damaged = 0;
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	tlt_write_metadata(fx.dir, G_LITTLE_ENDIAN, "cpus 1\n");
+	for (guint b = 0; b < 100; b++)
+		good_block(&fx.f, b);
+	fx_open(&fx);
+	g_assert_cmpuint(tlt_count_events(fx.tf, &damaged), ==, 0);
+	g_assert_cmpuint(damaged, ==, 100 * PER_BLOCK);
+	g_assert_cmpuint(ltt_trace_warning_count(fx.trace), ==, 6);
+	g_assert_cmpstr(ltt_trace_warning(fx.trace, 4) + strlen(fx.dir), ==,
+	                "/k_0: block 0 (offset 0): event at offset 112: id 1 is not declared for channel k; event skipped");
+	g_assert_true(g_str_has_prefix(ltt_trace_warning(fx.trace, 5), "995 more like this: "));
+	g_assert_true(g_str_has_suffix(ltt_trace_warning(fx.trace, 5),
+	                               "/k_#: block # (offset #): event at offset #: id # is not declared for channel k; "
+	                               "event skipped"));
+	fx_done(&fx);
+}
+
+/* A second reader's summarised warnings, taken by the trace, add to its
+ * count. */
+static void test_repeated_warnings_of_a_reader(void)
+{
+	Fx fx;
+	LttTrace *reader;
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	tlt_write_metadata(fx.dir, G_LITTLE_ENDIAN, "cpus 1\n");
+	for (guint b = 0; b < 10; b++)
+		good_block(&fx.f, b);
+	fx_open(&fx);
+	reader = ltt_trace_new_reader(fx.trace);
+	g_assert_cmpuint(tlt_count_events(ltt_trace_tracefile(reader, 0), NULL), ==, 0);
+	ltt_trace_take_reader_warnings(fx.trace, reader);
+	ltt_trace_unref(reader);
+	g_assert_cmpuint(ltt_trace_warning_count(fx.trace), ==, 6);
+	g_assert_true(g_str_has_prefix(ltt_trace_warning(fx.trace, 5), "95 more like this: "));
+	fx_done(&fx);
+}
+
+/* A payload shorter than its type: "<damaged>", and reported where it is. */
+static void test_damaged_value(void)
+{
+	Fx fx;
+	GString *text = g_string_new(NULL);
+	static const guint8 two[2] = { 1, 2 };
+
+	fx_init(&fx, G_LITTLE_ENDIAN);
+	tlt_block_begin(&fx.f, 100, 300);
+	put_v(&fx.f, 100, 0);
+	tlt_event(&fx.f, 110, 1, two, 2);
+	tlt_block_end(&fx.f);
+	fx_open(&fx);
+	tlt_next_event(fx.tf);
+	ltt_event_format_payload(tlt_next_event(fx.tf), text, LTT_FORMAT_FIELD_NAMES);
+	g_assert_cmpstr(text->str, ==, "{ v = <damaged> }");
+	expect_warning(&fx, "block 0 (offset 0): event at offset 76: payload of e damaged: ",
+	               "does not fit in the 2 bytes left in the payload");
+	g_string_free(text, TRUE);
+	fx_done(&fx);
+}
+
 static void test_metadata_errors(void)
 {
 	static const char *const unknown[] = { "event at offset 64: id 1 is not declared", NULL };
@@ -531,6 +598,9 @@ int main(int argc, char **argv)
 	g_test_add_func("/ltt/damage/empty-channel-file", test_empty_channel_file);
 	g_test_add_func("/ltt/damage/unknown-id", test_unknown_id);
 	g_test_add_func("/ltt/damage/metadata-errors", test_metadata_errors);
+	g_test_add_func("/ltt/damage/repeated-warnings", test_repeated_warnings);
+	g_test_add_func("/ltt/damage/repeated-warnings-of-a-reader", test_repeated_warnings_of_a_reader);
+	g_test_add_func("/ltt/damage/damaged-value", test_damaged_value);
 	g_test_add_func("/ltt/damage/size-past-block", test_size_past_block);
 	g_test_add_func("/ltt/damage/extended-backwards", test_extended_backwards);
 	g_test_add_func("/ltt/damage/extended-header-cut", test_extended_header_cut);

@@ -1,8 +1,18 @@
 /* test-precompute.c: the precomputation service of a trace: one per trace,
  * shared; incremental (progress, ready-until, results usable while it
  * runs); notifications at a time, a count and the end; cancel; the pass's
- * event hooks; statistics of any window equal to a pass over that window. */
+ * event hooks; statistics of any window equal to a pass over that window;
+ * the cache file: reused when valid, detected and rebuilt when damaged,
+ * truncated or stale, under $XDG_CACHE_HOME when the trace's folder is
+ * read-only. */
 #include "config.h"
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <utime.h>
+#include <glib/gstdio.h>
 #include <lttv/precompute.h>
 #include <lttv/window-stats.h>
 #include "analysis-merge.h"
@@ -112,6 +122,7 @@ static void test_incremental(void)
 	GError *error = NULL;
 	guint id;
 
+	lttv_precompute_set_cache(p, FALSE);
 	g_assert_cmpfloat(lttv_precompute_progress(p), ==, 0.0);
 	lttv_precompute_add_event_hook(p, on_event, &hooked);
 	g_assert_cmpuint(lttv_precompute_notify_at_time(p, at_mid.t, on_time, &at_mid), >, 0);
@@ -190,6 +201,7 @@ static void test_cancel(void)
 	GError *error = NULL;
 	LttTime ready;
 
+	lttv_precompute_set_cache(p, FALSE);
 	lttv_precompute_notify_at_time(p, LTT_TIME_INFINITE, on_end, &at_end);
 	g_assert_true(lttv_precompute_step(p, 0, &error));
 	ready = lttv_precompute_ready_until(p);
@@ -256,6 +268,7 @@ static void test_window_stats(void)
 	GError *error = NULL;
 	guint i;
 
+	lttv_precompute_set_cache(p, FALSE);
 	lttv_precompute_set_checkpoint_interval(p, 1000);
 	/* While the pass runs, windows beyond what it reached are exact too. */
 	for (i = 0; i < 20; i++)
@@ -278,6 +291,355 @@ static void test_window_stats(void)
 	lttv_trace_unref(t);
 }
 
+/* In steps: a wide window takes many, and gives what one call gives. */
+static void test_window_stats_job(void)
+{
+	LttvTrace *t = open_trace();
+	LttvPrecompute *p = lttv_precompute_get(t);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	LttTime t0 = start + (end - start) / 5, t1 = end - (end - start) / 7;
+	GError *error = NULL;
+	LttvWindowStatsJob *job;
+	LttvStats *fast, *slow;
+	LttvStatsNode *a, *b;
+	gdouble progress = 0;
+	guint steps = 0;
+
+	lttv_precompute_set_cache(p, FALSE);
+	lttv_precompute_set_checkpoint_interval(p, 1000);
+	while (lttv_precompute_step(p, 1000, &error))
+		;
+	g_assert_no_error(error);
+	job = lttv_precompute_window_stats_job(p, t0, t1);
+	/* The job holds the service. */
+	lttv_precompute_unref(p);
+	while (lttv_window_stats_job_step(job, 0, &error)) {
+		g_assert_null(lttv_window_stats_job_take(job));
+		g_assert_cmpfloat(lttv_window_stats_job_progress(job), >=, progress);
+		g_assert_cmpfloat(lttv_window_stats_job_progress(job), <, 1.0);
+		progress = lttv_window_stats_job_progress(job);
+		steps++;
+	}
+	g_assert_no_error(error);
+	g_assert_cmpuint(steps, >, 10);
+	g_assert_cmpfloat(lttv_window_stats_job_progress(job), ==, 1.0);
+	fast = lttv_window_stats_job_take(job);
+	g_assert_nonnull(fast);
+	g_assert_null(lttv_window_stats_job_take(job));
+	lttv_window_stats_job_free(job);
+	slow = window_by_pass(trace, t0, t1);
+	a = lttv_stats_tree(fast, TRUE);
+	b = lttv_stats_tree(slow, TRUE);
+	analysis_assert_tree_equal(a, b);
+	lttv_stats_node_free(a);
+	lttv_stats_node_free(b);
+	lttv_window_stats_free(fast);
+	lttv_window_stats_free(slow);
+	/* A job dropped half way frees what it holds. */
+	p = lttv_precompute_get(t);
+	job = lttv_precompute_window_stats_job(p, t0, t1);
+	g_assert_true(lttv_window_stats_job_step(job, 0, &error));
+	lttv_window_stats_job_free(job);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+/* From a context's checkpoints (checkpoint.h) too. */
+static void test_window_stats_checkpoints(void)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(trace_path, &error);
+	AnalysisMerge *m = analysis_merge_new(trace);
+	LttvCheckpoints *cps = lttv_checkpoints_build(trace, 2000, &analysis_merge_source, m, &error);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	guint i;
+
+	g_assert_no_error(error);
+	for (i = 0; i < 4; i++) {
+		LttTime t0 = start + (end - start) / 5 * i, t1 = t0 + (end - start) / 7;
+		LttvStats *fast = lttv_window_stats_compute(cps, &analysis_merge_source, m, t0, t1, &error);
+		LttvStats *slow = window_by_pass(trace, t0, t1);
+		LttvStatsNode *a, *b;
+
+		g_assert_no_error(error);
+		a = lttv_stats_tree(fast, TRUE);
+		b = lttv_stats_tree(slow, TRUE);
+		analysis_assert_tree_equal(a, b);
+		lttv_stats_node_free(a);
+		lttv_stats_node_free(b);
+		lttv_window_stats_free(fast);
+		lttv_window_stats_free(slow);
+	}
+	lttv_checkpoints_free(cps);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+}
+
+/* A service run to its end (cache written when it is used); its warning
+ * goes to *warning (NULL: none). */
+static LttvPrecompute *run_service(LttvTrace *t, char **warning)
+{
+	LttvPrecompute *p = lttv_precompute_get(t);
+	GError *error = NULL;
+
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	g_assert_true(lttv_precompute_done(p));
+	/* The results are usable while a thread writes the cache. */
+	lttv_precompute_finish_cache(p);
+	g_assert_false(lttv_precompute_writing_cache(p));
+	*warning = lttv_precompute_take_cache_warning(p);
+	/* Reported once. */
+	g_assert_null(lttv_precompute_take_cache_warning(p));
+	return p;
+}
+
+/* What a service computed, kept after it is gone: every entity's info and
+ * full-resolution items, and its event count. */
+typedef struct {
+	guint64 events;
+	GArray *infos;           /* LttvEntityInfo */
+	GPtrArray *items;        /* GArray of LttvIntervalItem, by entity */
+} Snapshot;
+
+static void snapshot_take(Snapshot *snap, LttvPrecompute *p)
+{
+	const LttvIntervalStore *x = lttv_precompute_intervals(p);
+	LttvIntervalItem *buf = g_new(LttvIntervalItem, 1 << 16);
+	guint e;
+
+	snap->events = lttv_precompute_events_done(p);
+	snap->infos = g_array_new(FALSE, FALSE, sizeof(LttvEntityInfo));
+	snap->items = g_ptr_array_new_with_free_func((GDestroyNotify) g_array_unref);
+	for (e = 0; e < lttv_intervals_entity_count(x); e++) {
+		guint n = lttv_intervals_query(x, e, 0, LTT_TIME_INFINITE, 1, buf, 1 << 16);
+		GArray *items = g_array_sized_new(FALSE, FALSE, sizeof(LttvIntervalItem), n);
+
+		g_assert_cmpuint(n, <, 1 << 16);
+		g_array_append_vals(items, buf, n);
+		g_array_append_val(snap->infos, *lttv_intervals_entity(x, e));
+		g_ptr_array_add(snap->items, items);
+	}
+	g_free(buf);
+}
+
+static void snapshot_clear(Snapshot *snap)
+{
+	g_array_unref(snap->infos);
+	g_ptr_array_unref(snap->items);
+}
+
+static void assert_same_intervals(const Snapshot *snap, LttvPrecompute *p)
+{
+	const LttvIntervalStore *y = lttv_precompute_intervals(p);
+	LttvIntervalItem *iy = g_new(LttvIntervalItem, 1 << 16);
+	guint e, k;
+
+	g_assert_cmpuint(lttv_precompute_events_done(p), ==, snap->events);
+	g_assert_cmpuint(snap->infos->len, ==, lttv_intervals_entity_count(y));
+	for (e = 0; e < snap->infos->len; e++) {
+		const LttvEntityInfo *a_info = &g_array_index(snap->infos, LttvEntityInfo, e);
+		const LttvEntityInfo *b_info = lttv_intervals_entity(y, e);
+		const GArray *ix = g_ptr_array_index(snap->items, e);
+		guint n = lttv_intervals_query(y, e, 0, LTT_TIME_INFINITE, 1, iy, 1 << 16);
+
+		g_assert_cmpint(a_info->kind, ==, b_info->kind);
+		g_assert_cmpint(a_info->id, ==, b_info->id);
+		g_assert_cmpint(a_info->tgid, ==, b_info->tgid);
+		g_assert_cmpstr(a_info->name, ==, b_info->name);
+		g_assert_cmpuint(a_info->birth, ==, b_info->birth);
+		g_assert_cmpuint(a_info->first, ==, b_info->first);
+		g_assert_cmpuint(a_info->last, ==, b_info->last);
+		g_assert_cmpuint(n, ==, ix->len);
+		for (k = 0; k < n; k++) {
+			const LttvIntervalItem *a_item = &g_array_index(ix, LttvIntervalItem, k);
+
+			g_assert_cmpuint(a_item->start, ==, iy[k].start);
+			g_assert_cmpuint(a_item->end, ==, iy[k].end);
+			g_assert_cmpint(a_item->status, ==, iy[k].status);
+			g_assert_cmpint(a_item->mode, ==, iy[k].mode);
+			g_assert_cmpint(a_item->submode, ==, iy[k].submode);
+			g_assert_cmpint(a_item->pid, ==, iy[k].pid);
+		}
+	}
+	g_free(iy);
+}
+
+/* The results of a pass without the cache, kept; the service is gone
+ * afterwards, so the next one starts afresh. */
+static void take_reference(Snapshot *snap)
+{
+	LttvTrace *t = open_trace();
+	LttvPrecompute *p = lttv_precompute_get(t);
+	GError *error = NULL;
+
+	lttv_precompute_set_cache(p, FALSE);
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	snapshot_take(snap, p);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+static char *cache_beside(void)
+{
+	return g_build_filename(trace_path, ".lttv-precompute-cache", NULL);
+}
+
+/* A fresh service over the trace, from the cache or not as expected, with
+ * the results of the pass; the warning it gave, if any. */
+static char *reopen_and_compare(const Snapshot *reference, gboolean expect_cached)
+{
+	LttvTrace *t = open_trace();
+	char *warning;
+	LttvPrecompute *p = run_service(t, &warning);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+
+	g_assert_cmpint(lttv_precompute_from_cache(p), ==, expect_cached);
+	/* Too late for the setters: they change nothing. */
+	lttv_precompute_set_checkpoint_interval(p, 1000);
+	lttv_precompute_set_cache(p, !expect_cached);
+	assert_same_intervals(reference, p);
+	assert_window(p, start + (end - start) / 3, start + (end - start) / 2);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	return warning;
+}
+
+static void test_cache(void)
+{
+	char *path = cache_beside(), *warning, *contents;
+	gsize len;
+	static const gsize cuts[] = { 0, 7, 100, 4096 };
+	Snapshot snap;
+	guint i;
+
+	g_unlink(path);
+	take_reference(&snap);
+	g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+
+	/* The first service writes the cache, the next ones map it. */
+	warning = reopen_and_compare(&snap, FALSE);
+	g_assert_null(warning);
+	g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+	g_assert_null(reopen_and_compare(&snap, TRUE));
+
+	/* A byte changed anywhere, a truncation: detected, reported, rebuilt. */
+	g_assert_true(g_file_get_contents(path, &contents, &len, NULL));
+	for (i = 0; i < 6; i++) {
+		gsize at = i < 5 ? len / 5 * i + 13 : len - 1;
+
+		contents[at] ^= 0x40;
+		g_assert_true(g_file_set_contents(path, contents, (gssize) len, NULL));
+		contents[at] ^= 0x40;
+		warning = reopen_and_compare(&snap, FALSE);
+		g_assert_nonnull(warning);
+		g_assert_nonnull(strstr(warning, path));
+		g_free(warning);
+		g_assert_null(reopen_and_compare(&snap, TRUE));
+	}
+	for (i = 0; i < G_N_ELEMENTS(cuts) + 2; i++) {
+		gsize cut = i < G_N_ELEMENTS(cuts) ? cuts[i] : i == G_N_ELEMENTS(cuts) ? len / 2 : len - 8;
+
+		g_assert_true(g_file_set_contents(path, contents, (gssize) cut, NULL));
+		warning = reopen_and_compare(&snap, FALSE);
+		g_assert_nonnull(warning);
+		g_free(warning);
+		g_assert_null(reopen_and_compare(&snap, TRUE));
+	}
+	g_free(contents);
+
+	/* Dropped while the thread writes: no file left half written. */
+	{
+		LttvTrace *t = open_trace();
+		LttvPrecompute *p = lttv_precompute_get(t);
+		GError *error = NULL;
+		GDir *dir;
+		const char *name;
+
+		g_unlink(path);
+		while (lttv_precompute_step(p, 10000, &error))
+			;
+		g_assert_no_error(error);
+		lttv_precompute_unref(p);
+		lttv_trace_unref(t);
+		dir = g_dir_open(trace_path, 0, NULL);
+		while ((name = g_dir_read_name(dir)) != NULL)
+			g_assert_false(g_str_has_prefix(name, ".lttv-precompute-cache."));
+		g_dir_close(dir);
+		/* Complete or absent: a valid cache, or a pass that writes one. */
+		g_free(reopen_and_compare(&snap, g_file_test(path, G_FILE_TEST_EXISTS)));
+		g_assert_null(reopen_and_compare(&snap, TRUE));
+	}
+
+	/* A trace file changed since (its time): stale. */
+	{
+		char *tf = g_build_filename(trace_path, "metadata", NULL);
+		struct utimbuf times = { 1000000000, 1000000000 };
+
+		g_assert_cmpint(utime(tf, &times), ==, 0);
+		warning = reopen_and_compare(&snap, FALSE);
+		g_assert_nonnull(strstr(warning, "stale"));
+		g_free(warning);
+		g_assert_null(reopen_and_compare(&snap, TRUE));
+		g_free(tf);
+	}
+	g_free(path);
+	snapshot_clear(&snap);
+}
+
+/* Makes dir unwritable, or writable again: by its mode, and for root (whom
+ * modes do not stop) by the immutable attribute.  FALSE when neither
+ * works here. */
+static gboolean set_read_only(const char *dir, gboolean read_only)
+{
+	int fd, flags = 0;
+	gboolean ok;
+
+	if (geteuid() != 0)
+		return g_chmod(dir, read_only ? 0555 : 0755) == 0;
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return FALSE;
+	ok = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+	flags = read_only ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
+	ok = ok && ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
+	close(fd);
+	return ok;
+}
+
+/* A trace folder that cannot be written: the cache goes to the user's
+ * cache folder. */
+static void test_cache_read_only(void)
+{
+	char *beside = cache_beside(), *xdg, *warning;
+	Snapshot snap;
+
+	g_unlink(beside);
+	if (!set_read_only(trace_path, TRUE)) {
+		g_free(beside);
+		g_test_skip("no way to make a folder read-only here");
+		return;
+	}
+	set_read_only(trace_path, FALSE);
+	take_reference(&snap);
+	g_assert_true(set_read_only(trace_path, TRUE));
+	warning = reopen_and_compare(&snap, FALSE);
+	g_assert_null(warning);
+	g_assert_false(g_file_test(beside, G_FILE_TEST_EXISTS));
+	g_assert_null(reopen_and_compare(&snap, TRUE));
+	xdg = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
+	g_assert_true(g_file_test(xdg, G_FILE_TEST_IS_DIR));
+	g_assert_true(set_read_only(trace_path, FALSE));
+	g_free(xdg);
+	g_free(beside);
+	snapshot_clear(&snap);
+}
+
 int main(int argc, char **argv)
 {
 	const char *args[] = { "--cpus=3", "--processes=30", "--threads-per-process=2", "--events=40000", "--seed=12",
@@ -286,11 +648,22 @@ int main(int argc, char **argv)
 
 	g_test_init(&argc, &argv, NULL);
 	tmpdir = analysis_tmpdir();
+	{
+		/* Before GLib reads it. */
+		char *xdg = g_build_filename(tmpdir, "xdg-cache", NULL);
+
+		g_setenv("XDG_CACHE_HOME", xdg, TRUE);
+		g_free(xdg);
+	}
 	trace_path = analysis_synth(tmpdir, "precompute", FALSE, args);
 	g_test_add_func("/precompute/shared", test_shared);
 	g_test_add_func("/precompute/incremental", test_incremental);
 	g_test_add_func("/precompute/cancel", test_cancel);
 	g_test_add_func("/precompute/window-stats", test_window_stats);
+	g_test_add_func("/precompute/window-stats-job", test_window_stats_job);
+	g_test_add_func("/precompute/window-stats-checkpoints", test_window_stats_checkpoints);
+	g_test_add_func("/precompute/cache", test_cache);
+	g_test_add_func("/precompute/cache-read-only", test_cache_read_only);
 	rc = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(trace_path);

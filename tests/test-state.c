@@ -16,7 +16,8 @@ static char *tmpdir;
 enum {
 	E_DUMP_PROCESS = 1, E_DUMP_IRQ, E_DUMP_SYSCALL, E_DUMP_END, E_SWITCH, E_WAKEUP, E_WAKEUP_NEW,
 	E_FORK, E_NEWTASK, E_EXEC, E_EXIT, E_FREE, E_SYS_ENTER, E_SYS_EXIT, E_IRQ_ENTRY, E_IRQ_EXIT,
-	E_SOFTIRQ_ENTRY, E_SOFTIRQ_EXIT, E_PF_USER, E_PF_KERNEL, E_PF_EXIT, E_ODD
+	E_SOFTIRQ_ENTRY, E_SOFTIRQ_EXIT, E_PF_USER, E_PF_KERNEL, E_PF_EXIT, E_ODD, E_RENAME, E_PID_SYS_ENTER,
+	E_PID_SYS_EXIT
 };
 
 #define TASK_FIELDS "comm: string; pid: s32; prio: s32;"
@@ -52,6 +53,10 @@ static const struct { guint id; const char *name, *fields; } types[] = {
 	{ E_PF_EXIT, "page_fault_exit", "" },
 	/* A second type of that name, typed unlike format.md: the state ignores it. */
 	{ E_ODD, "sched_process_free", "comm: string; pid: string; prio: s32;" },
+	{ E_RENAME, "task_rename", "pid: s32; oldcomm: string; newcomm: string; oom_score_adj: s16;" },
+	/* System calls as lttd records them, with the kernel's common_pid. */
+	{ E_PID_SYS_ENTER, "sys_enter", "common_pid: s32; id: s64; args: u64[6];" },
+	{ E_PID_SYS_EXIT, "sys_exit", "common_pid: s32; id: s64; ret: s64;" },
 };
 
 typedef struct {
@@ -123,7 +128,7 @@ static void dump_name(Builder *b, LttTime t, guint id, gint32 n, const char *nam
 static void sched_switch(Builder *b, guint cpu, LttTime t, gint32 prev, gint64 prev_state, gint32 next,
                          const char *next_comm)
 {
-	ltt_payload_put_string(&b->pl, "prev");
+	ltt_payload_put_string(&b->pl, "");   /* no comm: names come from the other events */
 	ltt_payload_put_s32(&b->pl, prev);
 	ltt_payload_put_s32(&b->pl, 120);
 	ltt_payload_put_s64(&b->pl, prev_state);
@@ -169,7 +174,7 @@ static void syscall_event(Builder *b, guint cpu, LttTime t, guint id, gint64 nr)
 	guint i;
 
 	ltt_payload_put_s64(&b->pl, nr);
-	if (id == E_SYS_ENTER)
+	if (id == E_SYS_ENTER || id == E_PID_SYS_ENTER)
 		for (i = 0; i < 6; i++)
 			ltt_payload_put_u64(&b->pl, 0);
 	else
@@ -586,6 +591,262 @@ static void test_copy(void)
 	g_free(path);
 }
 
+/* A system call with the pid of the task that made it. */
+static void pid_syscall(Builder *b, guint cpu, LttTime t, guint id, gint32 pid, gint64 nr)
+{
+	ltt_payload_put_s32(&b->pl, pid);
+	syscall_event(b, cpu, t, id, nr);
+}
+
+static guint64 task_events(const LttvStatsNode *tree, gint32 pid, const char *type)
+{
+	const LttvStatsNode *p = lttv_stats_node_find_process(tree, pid, 0, 0);
+
+	return p != NULL ? lttv_stats_node_count_events(p, type) : 0;
+}
+
+/* Task 100 makes 10 getppid calls after a switch to the agent 200 whose
+ * switch back was never recorded (doc/analysis.md §1.4).  With the pid
+ * each call carries, every call is 100's; with the switches alone, the
+ * next switch's prev_pid repairs the CPU's task. */
+static void missing_switch_trace(gboolean pids, LttvStatsNode **tree, LttvTraceState **state)
+{
+	Builder *b = builder_new(pids ? "missing-switch-pids" : "missing-switch", 1);
+	Replay r;
+	guint i;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 8, 1, 0, 0);
+	dump_process(b, T0, 100, 100, 1, "loop", 0, 0, 0, 0);
+	dump_process(b, T0, 200, 200, 1, "agent", 1, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	sched_switch(b, 0, T0 + 100, 100, 0, 200, "agent");
+	for (i = 0; i < 10; i++) {
+		LttTime t = T0 + 1000 + 100 * i;
+
+		if (pids) {
+			pid_syscall(b, 0, t, E_PID_SYS_ENTER, 100, 110);
+			pid_syscall(b, 0, t + 50, E_PID_SYS_EXIT, 100, 110);
+		} else {
+			syscall_event(b, 0, t, E_SYS_ENTER, 110);
+			syscall_event(b, 0, t + 50, E_SYS_EXIT, 110);
+		}
+	}
+	sched_switch(b, 0, T0 + 3000, 100, 1, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, LTT_TIME_INFINITE);
+	lttv_stats_close(r.s, T0 + 3000);
+	*tree = lttv_stats_tree(r.s, FALSE);
+	*state = lttv_trace_state_copy(r.ts);
+	replay_close(&r);
+}
+
+static void test_missing_switch(void)
+{
+	LttvStatsNode *tree;
+	LttvTraceState *ts;
+
+	missing_switch_trace(TRUE, &tree, &ts);
+	g_assert_cmpuint(task_events(tree, 100, "sys_enter"), ==, 10);
+	g_assert_cmpuint(task_events(tree, 200, "sys_enter"), ==, 0);
+	/* Repaired at the first call: 100 ran from then on, in user mode
+	 * between the calls. */
+	g_assert_cmpuint(lttv_trace_state_repairs(ts), ==, 1);
+	g_assert_cmpuint(tree->unaccounted, ==, 1);
+	g_assert_cmpuint(submode_time(tree, 100, LTTV_MODE_SYSCALL, 110), ==, 10 * 50);
+	/* Its calls, not what happened inside them (doc/analysis.md §3). */
+	g_assert_cmpuint(lttv_stats_node_find_mode(lttv_stats_node_find_process(tree, 100, 0, 0), LTTV_MODE_SYSCALL)->calls,
+	                 ==, 10);
+	g_assert_cmpuint(node_mode_time(tree, 100, 0, 0, LTTV_MODE_USER), ==, 100 + 9 * 50 + 1050);
+	g_assert_cmpuint(node_mode_time(tree, 200, 0, 0, LTTV_MODE_USER), ==, 900);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(ts, 200, 0)), ==, LTTV_STATUS_UNKNOWN);
+	lttv_stats_node_free(tree);
+	lttv_trace_state_free(ts);
+
+	missing_switch_trace(FALSE, &tree, &ts);
+	/* The switch alone proves 100 ran: the CPU's task is repaired there. */
+	g_assert_cmpuint(lttv_trace_state_repairs(ts), ==, 1);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(ts, 100, 0)), ==, LTTV_STATUS_BLOCKED);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(ts, 200, 0)), ==, LTTV_STATUS_UNKNOWN);
+	g_assert_cmpint(lttv_process_pid(lttv_trace_state_running_process(ts, 0)), ==, 0);
+	lttv_stats_node_free(tree);
+	lttv_trace_state_free(ts);
+}
+
+/* Before a switch whose prev task is not the one the state believes
+ * runs, the event's own task is its prev task (textDump -p shows it). */
+static void test_event_process(void)
+{
+	Builder *b = builder_new("event-process", 1);
+	const LttEvent *ev;
+	Replay r;
+
+	dump_process(b, T0, 100, 100, 1, "loop", 0, 0, 0, 0);
+	dump_process(b, T0, 200, 200, 1, "agent", 1, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	sched_switch(b, 0, T0 + 100, 100, 0, 200, "agent");
+	sched_switch(b, 0, T0 + 3000, 100, 1, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), FALSE);
+	run_until(&r, T0 + 3000);
+	ev = analysis_merge_source.peek(r.m);
+	g_assert_cmpint(lttv_process_pid(lttv_trace_state_running_process(r.ts, 0)), ==, 200);
+	g_assert_cmpint(lttv_process_pid(lttv_trace_state_event_process(r.ts, ev)), ==, 100);
+	replay_close(&r);
+}
+
+/* A kernel thread waiting for work ('I' in the dump, prev_state 128 at a
+ * switch) sleeps: it is blocked, not waiting for a CPU; the idle task the
+ * dump says idle is the one that is runnable. */
+static void test_idle_kthread(void)
+{
+	Builder *b = builder_new("idle-kthread", 1);
+	Replay r;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 0, 0, 0);
+	dump_process(b, T0, 1, 1, 0, "init", 0, 0, 0, 0);
+	dump_process(b, T0, 40, 40, 2, "kworker/0:1", 7, 0, 0, 0);
+	dump_process(b, T0, 41, 41, 2, "kworker/0:2", 0, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	sched_switch(b, 0, T0 + 100, 1, 1, 41, "kworker/0:2");
+	sched_switch(b, 0, T0 + 200, 41, 128, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), FALSE);
+	run_until(&r, T0 + 150);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(r.ts, 40, 0)), ==, LTTV_STATUS_BLOCKED);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(r.ts, 0, 0)), ==, LTTV_STATUS_WAIT_CPU);
+	run_until(&r, LTT_TIME_INFINITE);
+	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(r.ts, 41, 0)), ==, LTTV_STATUS_BLOCKED);
+	replay_close(&r);
+}
+
+/* No switch out of the idle task was recorded: a system call proves some
+ * other task runs.  The idle task never gets a system call; the calls go
+ * to the unknown task (pid -1) until a switch says who ran. */
+static void test_idle_syscall(void)
+{
+	Builder *b = builder_new("idle-syscall", 1);
+	LttvStatsNode *tree;
+	const LttvStatsNode *unknown;
+	Replay r;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 0, 1, 0, 0);
+	dump_process(b, T0, 300, 300, 1, "reader", 1, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	syscall_event(b, 0, T0 + 100, E_SYS_ENTER, 0);
+	syscall_event(b, 0, T0 + 200, E_SYS_EXIT, 0);
+	sched_switch(b, 0, T0 + 500, 300, 1, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, LTT_TIME_INFINITE);
+	lttv_stats_close(r.s, T0 + 600);
+	tree = lttv_stats_tree(r.s, TRUE);
+	g_assert_cmpuint(lttv_trace_state_repairs(r.ts), ==, 1);
+	g_assert_cmpuint(lttv_stats_node_count_events(lttv_stats_node_find_process(g_ptr_array_index(tree->children, 0),
+	                                                                           0, 0, 0), "sys_enter"), ==, 0);
+	unknown = lttv_stats_node_find_process(g_ptr_array_index(tree->children, 0), -1, 0, 0);
+	g_assert_nonnull(unknown);
+	g_assert_cmpstr(unknown->name, ==, "unknown");
+	g_assert_cmpuint(lttv_stats_node_count_events(unknown, "sys_enter"), ==, 1);
+	/* The switch's prev_pid says who ran: the switch is 300's. */
+	g_assert_cmpuint(lttv_stats_node_count_events(unknown, "sched_switch"), ==, 0);
+	g_assert_cmpuint(lttv_stats_node_count_events(lttv_stats_node_find_process(g_ptr_array_index(tree->children, 0),
+	                                                                           300, 0, 0), "sched_switch"), ==, 1);
+	/* Every nanosecond of the CPU is someone's, the unknown task's too
+	 * (doc/analysis.md §3). */
+	g_assert_cmpuint(tree->cpu_time, ==, 600);
+	g_assert_cmpuint(unknown->cpu_time, ==, 400);
+	lttv_stats_node_free(tree);
+	replay_close(&r);
+}
+
+/* Time before any event says who runs on a CPU is the unknown task's:
+ * CPU time sums to CPUs x span. */
+static void test_unknown_time(void)
+{
+	Builder *b = builder_new("unknown-time", 2);
+	LttvStatsNode *tree;
+	Replay r;
+
+	dump_process(b, T0, 10, 10, 1, "a", 0, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	sched_switch(b, 1, T0 + 400, 20, 1, 0, "swapper/1");
+	sched_switch(b, 0, T0 + 1000, 10, 1, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, LTT_TIME_INFINITE);
+	lttv_stats_close(r.s, T0 + 1000);
+	tree = lttv_stats_tree(r.s, TRUE);
+	g_assert_cmpuint(tree->cpu_time, ==, 2 * 1000);
+	g_assert_cmpuint(lttv_stats_node_find_process(g_ptr_array_index(tree->children, 1), -1, 0, 1)->cpu_time, ==, 400);
+	lttv_stats_node_free(tree);
+	replay_close(&r);
+}
+
+/* Names: a rename (prctl, pthread_setname_np), a switch's comm fresher
+ * than what the state knew, the kernel's 15-character comm of a long
+ * name, and the idle tasks' names (doc/analysis.md §1.5). */
+static void test_names(void)
+{
+	Builder *b = builder_new("names", 2);
+	LttvTraceState *ts;
+	Replay r;
+
+	dump_process(b, T0, 10, 10, 1, "bash", 0, 0, 0, 0);
+	dump_process(b, T0, 11, 10, 1, "bash", 1, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	ltt_payload_put_string(&b->pl, "/usr/bin/cpu-burner-with-a-long-name");
+	ltt_payload_put_s32(&b->pl, 10);
+	ltt_payload_put_s32(&b->pl, 10);
+	emit(b, 0, T0 + 100, E_EXEC);
+	fork_events(b, 0, T0 + 200, 10, 12, FALSE);
+	ltt_payload_put_s32(&b->pl, 11);
+	ltt_payload_put_string(&b->pl, "bash");
+	ltt_payload_put_string(&b->pl, "worker-0");
+	ltt_payload_put_s16(&b->pl, 0);
+	emit(b, 0, T0 + 300, E_RENAME);
+	ltt_payload_put_string(&b->pl, "cpu-burner-with");
+	ltt_payload_put_s32(&b->pl, 10);
+	ltt_payload_put_s32(&b->pl, 120);
+	ltt_payload_put_s64(&b->pl, 1);
+	ltt_payload_put_string(&b->pl, "kworker/0:1");
+	ltt_payload_put_s32(&b->pl, 13);
+	ltt_payload_put_s32(&b->pl, 120);
+	emit(b, 0, T0 + 400, E_SWITCH);
+	sched_switch(b, 1, T0 + 500, 0, 0, 11, "worker-0");   /* no comm for swapper/1 */
+	sched_switch(b, 0, T0 + 600, 13, 1, 0, "swapper/0");
+	/* The switch says 10 is "cpu-burner-with": the same name, cut. */
+	sched_switch(b, 0, T0 + 700, 0, 0, 10, "cpu-burner-with");
+	replay_open(&r, builder_finish(b), FALSE);
+	/* The child's comm "child" is not its parent's: it stays. */
+	run_until(&r, T0 + 250);
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(r.ts, 12, 0)), ==, "child");
+	run_until(&r, T0 + 350);
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(r.ts, 11, 0)), ==, "worker-0");
+	run_until(&r, LTT_TIME_INFINITE);
+	ts = r.ts;
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 10, 0)), ==, "cpu-burner-with-a-long-name");
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 11, 0)), ==, "worker-0");
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 13, 0)), ==, "kworker/0:1");
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 0, 0)), ==, "swapper/0");
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 0, 1)), ==, "swapper/1");
+	replay_close(&r);
+}
+
+/* A long name's children: their comm is the parent's cut to 15 characters. */
+static void test_long_name_children(void)
+{
+	Builder *b = builder_new("long-name-children", 1);
+	Replay r;
+
+	dump_process(b, T0, 10, 10, 1, "cpu-burner-with-a-long-name", 0, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	ltt_payload_put_s32(&b->pl, 12);
+	ltt_payload_put_string(&b->pl, "cpu-burner-with");
+	ltt_payload_put_u64(&b->pl, 0x1200011);
+	ltt_payload_put_s16(&b->pl, 0);
+	emit(b, 0, T0 + 100, E_NEWTASK);
+	replay_open(&r, builder_finish(b), FALSE);
+	run_until(&r, LTT_TIME_INFINITE);
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(r.ts, 12, 0)), ==, "cpu-burner-with-a-long-name");
+	replay_close(&r);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -597,6 +858,13 @@ int main(int argc, char **argv)
 	g_test_add_func("/state/lifecycle", test_lifecycle);
 	g_test_add_func("/state/faults-without-exit", test_faults_without_exit);
 	g_test_add_func("/state/copy", test_copy);
+	g_test_add_func("/state/missing-switch", test_missing_switch);
+	g_test_add_func("/state/event-process", test_event_process);
+	g_test_add_func("/state/idle-syscall", test_idle_syscall);
+	g_test_add_func("/state/idle-kthread", test_idle_kthread);
+	g_test_add_func("/state/unknown-time", test_unknown_time);
+	g_test_add_func("/state/names", test_names);
+	g_test_add_func("/state/long-name-children", test_long_name_children);
 	status = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

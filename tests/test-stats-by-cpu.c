@@ -34,6 +34,8 @@ static void assert_run_equal(LttvStats *s, LttvTraceState *ts, const Want *want)
 
 	analysis_assert_tree_equal(got_cpu, want->cpu);
 	analysis_assert_tree_equal(got_proc, want->proc);
+	g_assert_cmpuint(got_cpu->unaccounted, ==, want->cpu->unaccounted);
+	g_assert_cmpuint(lttv_trace_state_repairs(ts), ==, lttv_trace_state_repairs(want->ts));
 	analysis_assert_state_equal(ts, want->ts);
 	g_assert_cmpuint(lttv_trace_state_event_count(ts), ==, lttv_trace_state_event_count(want->ts));
 	g_assert_cmpuint(lttv_trace_state_time(ts), ==, lttv_trace_state_time(want->ts));
@@ -800,6 +802,82 @@ static void test_split_unidentified(void)
 	g_free(path);
 }
 
+/* A system call that says which task made it (lttd keeps the kernel's
+ * common_pid), or none when pid < 0. */
+static void pid_syscall_event(LttWriterChannel *ch, LttPayload *p, LttTime t, guint id, gint32 pid, gint64 nr)
+{
+	GError *error = NULL;
+
+	ltt_payload_reset(p);
+	if (pid >= 0)
+		ltt_payload_put_s32(p, pid);
+	ltt_payload_put_s64(p, nr);
+	g_assert_true(ltt_writer_channel_append(ch, t, id, p->data, p->len, &error));
+	g_assert_no_error(error);
+}
+
+/* Switches lost before the events that contradict the state's belief
+ * (doc/analysis.md §1.4).  A switch whose prev_pid is not the task the
+ * state believed runs repairs the CPU's task at an ordered event: on lanes.
+ * A system call on the idle task, or one whose common_pid names another
+ * task, repairs it at a CPU-local event: the run is redone in time order. */
+static void evidence_trace(const char *name, gboolean pids, gboolean idle_syscall, Expect expect)
+{
+	char *path = g_build_filename(tmpdir, name, NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
+	const char *fields = pids ? "common_pid: s32; id: s64;" : "id: s64;";
+	LttWriterChannel *c0, *c1;
+	GError *error = NULL;
+	LttPayload p;
+	guint i;
+
+	declare_switch(w, 1);
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 2, "sys_enter", fields, &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 3, "sys_exit", fields, &error));
+	g_assert_no_error(error);
+	c0 = ltt_writer_channel(w, "kernel", 0, &error);
+	c1 = ltt_writer_channel(w, "kernel", 1, &error);
+	g_assert_no_error(error);
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	switch_event(c0, &p, 100, 0, 5);
+	switch_event(c1, &p, 150, 0, 6);
+	for (i = 0; i < 60; i++) {
+		/* CPU 0 switched from 5 to 7 at about 400, unrecorded. */
+		gint32 pid0 = !pids ? -1 : i < 30 ? 5 : 7;
+
+		pid_syscall_event(c0, &p, 200 + 10 * i, 2, pid0, 39);
+		pid_syscall_event(c0, &p, 205 + 10 * i, 3, pid0, 39);
+		pid_syscall_event(c1, &p, 202 + 10 * i, 2, pids ? 6 : -1, 0);
+		pid_syscall_event(c1, &p, 207 + 10 * i, 3, pids ? 6 : -1, 0);
+	}
+	/* CPU 1 switched from 6 to 8 at about 850, unrecorded. */
+	switch_event(c1, &p, 900, 8, 0);
+	switch_event(c0, &p, 950, 7, 0);
+	if (idle_syscall) {
+		pid_syscall_event(c1, &p, 1000, 2, -1, 39);
+		pid_syscall_event(c1, &p, 1005, 3, -1, 39);
+		switch_event(c1, &p, 1100, 9, 0);
+	}
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, expect);
+	g_free(path);
+}
+
+static void test_missing_switches(void)
+{
+	const char *missed[] = { "--cpus=3", "--processes=20", "--events=40000", "--seed=11", "--missed-switches=7", NULL };
+	const char *pids[] = { "--cpus=3", "--processes=20", "--events=40000", "--seed=11", "--missed-switches=7",
+	                       "--common-pid", NULL };
+
+	evidence_trace("switch-evidence", FALSE, FALSE, EXPECT_LANES);
+	evidence_trace("idle-syscall", FALSE, TRUE, EXPECT_REDONE);
+	evidence_trace("pid-evidence", TRUE, FALSE, EXPECT_REDONE);
+	check_synth("missed-switches", EXPECT_ANY, missed);
+	check_synth("missed-switches-pids", EXPECT_ANY, pids);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -822,6 +900,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats-by-cpu/irq-names", test_irq_names);
 	g_test_add_func("/stats-by-cpu/early-wakeups", test_early_wakeups);
 	g_test_add_func("/stats-by-cpu/split-unidentified", test_split_unidentified);
+	g_test_add_func("/stats-by-cpu/missing-switches", test_missing_switches);
 	status = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

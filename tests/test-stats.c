@@ -25,7 +25,9 @@ static LttTime mode_time(const LttvStatsNode *proc, LttvExecMode mode)
 	return m != NULL ? m->cpu_time : 0;
 }
 
-static void check_against_truth(const char *name, const char *const *args)
+/* slack: how far the CPU times may be from the truth's in all (0: exact),
+ * in parts per thousand of the trace's CPU time. */
+static void check_against_truth_within(const char *name, const char *const *args, guint slack)
 {
 	char *path = analysis_synth(tmpdir, name, TRUE, args);
 	char *json = g_strconcat(path, ".json", NULL);
@@ -36,7 +38,7 @@ static void check_against_truth(const char *name, const char *const *args)
 	LttvStats *s;
 	LttvStatsNode *tree;
 	GHashTable *expected = g_hash_table_new(g_direct_hash, g_direct_equal);
-	LttTime total = 0;
+	LttTime total = 0, off = 0;
 	guint64 events = 0;
 	guint i, j;
 
@@ -64,11 +66,15 @@ static void check_against_truth(const char *name, const char *const *args)
 		}
 		g_hash_table_add(expected, (gpointer) pn);
 		for (j = 0; j < TRUTH_MODES; j++) {
-			if (mode_time(pn, truth_modes[j]) != tp->time[j])
+			LttTime got = mode_time(pn, truth_modes[j]);
+
+			if (got != tp->time[j] && slack == 0)
 				g_test_message("%s: pid %d birth %" G_GUINT64_FORMAT " %s: %" G_GUINT64_FORMAT
 				               " expected %" G_GUINT64_FORMAT, name, tp->pid, tp->birth,
-				               truth_mode_names[j], mode_time(pn, truth_modes[j]), tp->time[j]);
-			g_assert_cmpuint(mode_time(pn, truth_modes[j]), ==, tp->time[j]);
+				               truth_mode_names[j], got, tp->time[j]);
+			if (slack == 0)
+				g_assert_cmpuint(got, ==, tp->time[j]);
+			off += got > tp->time[j] ? got - tp->time[j] : tp->time[j] - got;
 		}
 		g_assert_cmpuint(mode_time(pn, LTTV_MODE_UNKNOWN), ==, 0);
 		g_hash_table_iter_init(&it, tp->events);
@@ -95,6 +101,8 @@ static void check_against_truth(const char *name, const char *const *args)
 	}
 	/* Every CPU is accounted from the start to the last event. */
 	g_assert_cmpuint(total, ==, (truth->end - truth->start) * truth->cpus);
+	g_test_message("%s: CPU times %" G_GUINT64_FORMAT " ns off in all, of %" G_GUINT64_FORMAT, name, off, total);
+	g_assert_cmpuint(off, <=, total / 1000 * slack);
 	g_assert_cmpuint(tree->cpu_time, ==, total);
 	g_assert_cmpuint(tree->events, ==, truth->events);
 	g_assert_cmpuint(events, ==, truth->events);
@@ -112,6 +120,11 @@ static void check_against_truth(const char *name, const char *const *args)
 	g_hash_table_unref(expected);
 	g_free(json);
 	g_free(path);
+}
+
+static void check_against_truth(const char *name, const char *const *args)
+{
+	check_against_truth_within(name, args, 0);
 }
 
 static void test_basic(void)
@@ -163,6 +176,19 @@ static void test_big_endian_long_gaps(void)
 	const char *args[] = { "--cpus=2", "--events=30000", "--seed=7", "--big-endian", "--long-gaps", NULL };
 
 	check_against_truth("gaps", args);
+}
+
+/* One switch in ten is missed by the tracer, but every event carries the
+ * pid of its task (doc/analysis.md §1.4): every event is its task's; the
+ * CPU times are off only between a missed switch and the next event of its
+ * CPU, which stays the task believed to run (4.1 % of the time counted
+ * twice, where it is and where it should be, on this trace). */
+static void test_missed_switches(void)
+{
+	const char *args[] = { "--cpus=2", "--processes=20", "--events=60000", "--seed=11", "--common-pid",
+	                       "--missed-switches=10", NULL };
+
+	check_against_truth_within("missed", args, 50);
 }
 
 typedef void (*ModeNodeFunc)(const char *key, const LttvStatsNode *mode, gpointer data);
@@ -335,6 +361,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats/truth/threads", test_threads);
 	g_test_add_func("/stats/truth/many-processes", test_many_processes);
 	g_test_add_func("/stats/truth/big-endian-long-gaps", test_big_endian_long_gaps);
+	g_test_add_func("/stats/truth/missed-switches", test_missed_switches);
 	g_test_add_func("/stats/intervals", test_intervals);
 	g_test_add_func("/stats/tree-sums", test_tree_sums);
 	status = g_test_run();

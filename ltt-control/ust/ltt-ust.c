@@ -22,6 +22,7 @@
 #include "ltt-ust.h"
 #include "ust-shm.h"
 #include "ust-clock-private.h"
+#include "ust-type-size.h"
 
 #if defined(__has_include)
 #if __has_include(<sys/rseq.h>)
@@ -63,6 +64,11 @@ static int ust_state = UST_UNINIT;          /* under ust_lock */
 static _Atomic int ust_off;                 /* tracing is off: return at once */
 static int ust_hooks_done;                  /* fork handlers and slot key set up; under ust_lock */
 static LttUstEvent *ust_types[LTT_UST_EVENT_ID_MAX + 1];
+/* The payload size each type's fields imply (ust-type-size.h), set before
+ * the type's id is published. */
+static uint32_t ust_type_sizes[LTT_UST_EVENT_ID_MAX + 1];
+/* Events refused because their payload cannot be of their type. */
+static _Atomic uint64_t ust_refused;
 static unsigned ust_type_count;             /* under ust_lock */
 /* initial-exec: a plain %fs-relative load, where the default model of a
  * shared library calls __tls_get_addr on every access. */
@@ -188,6 +194,15 @@ static __attribute__((noinline, cold)) void ust_count_lost(const UstProcess *p)
 	atomic_fetch_add_explicit(&ust_buffer(p, ust_buffer_index(p, &owner))->lost_discarded, 1, memory_order_relaxed);
 }
 
+/* A payload that does not match its type: counted lost in the trace (so
+ * that written + lost = emitted) and refused (ltt_ust_refused_events). */
+static __attribute__((noinline, cold)) int ust_refuse(const UstProcess *p)
+{
+	atomic_fetch_add_explicit(&ust_refused, 1, memory_order_relaxed);
+	ust_count_lost(p);
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int ust_reserve(const UstProcess *p, uint32_t id, size_t payload_size,
                                                              LttUstRecord *rec)
 {
@@ -252,6 +267,17 @@ static inline void ust_end(LttUstRecord *rec)
 	ust_add(rec->priv_commit, (UINT64_C(1) << 32) + rec->priv_len, rec->priv_owner);
 }
 
+/* A payload that cannot be of its type would make the trace wrong: the
+ * drainer refuses it, so the program must hear of it here. */
+static inline __attribute__((always_inline)) int ust_reserve_checked(const UstProcess *p, int id, size_t payload_size,
+                                                                     LttUstRecord *rec)
+{
+	if (__builtin_expect(payload_size != ust_type_sizes[id], 0)
+	    && !ust_type_size_fits(ust_type_sizes[id], payload_size))
+		return ust_refuse(p);
+	return ust_reserve(p, (uint32_t) id, payload_size, rec);
+}
+
 static uint32_t ust_env_uint(const char *name, uint32_t def, uint32_t min, uint32_t max)
 {
 	const char *s = getenv(name);
@@ -306,7 +332,9 @@ static void ust_app_name(char *out)
 		src = program_invocation_short_name;
 	for (i = 0; src[i] && n < LTT_UST_NAME_MAX - 1U; i++) {
 		char c = src[i];
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-';
+		/* A leading dot ("../x", ".prog") would hide the file. */
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+		         || (c == '.' && n > 0);
 		out[n++] = ok ? c : '-';
 	}
 	out[n] = '\0';
@@ -332,6 +360,22 @@ static int ust_publish_type(UstProcess *p, const LttUstEvent *ev, uint32_t id)
 	memcpy(rec->text + nl, ev->fields, fl);
 	atomic_store_explicit(&h->types_used, used + (uint32_t) size, memory_order_release);
 	return 0;
+}
+
+/* Maps every page of the buffers writable now, before the file is
+ * published: a first touch on the event path (a fault, the page cleared)
+ * costs more than the event, several times more on a virtual machine.
+ * MAP_POPULATE maps shared pages for reading only and ignores failures;
+ * MADV_POPULATE_WRITE (Linux 5.14) does neither; older kernels get each
+ * page written once (zero over zero: the file is not visible yet). */
+static void ust_populate(uint8_t *base, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+	if (madvise(base, size, MADV_POPULATE_WRITE) == 0)
+		return;
+#endif
+	for (size_t off = 0; off < size; off += LTT_UST_PAGE)
+		((volatile uint8_t *) base)[off] = 0;
 }
 
 /* Creates and registers this process's shared memory; under ust_lock.
@@ -385,10 +429,10 @@ static int ust_create(UstProcess *p)
 	 * kill the application with SIGBUS on a store. */
 	if (posix_fallocate(fd, 0, (off_t) l.file_size) != 0)
 		goto fail;
-	/* Populated: a page fault on the event path costs more than the event. */
-	base = mmap(NULL, l.file_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0);
+	base = mmap(NULL, l.file_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (base == MAP_FAILED)
 		goto fail;
+	ust_populate(base, l.file_size);
 	if (flock(fd, LOCK_SH) != 0) {
 		munmap(base, l.file_size);
 		goto fail;
@@ -505,6 +549,7 @@ static __attribute__((noinline, cold)) int ust_begin_slow(LttUstEvent *ev, size_
 		if (ust_type_count <= LTT_UST_EVENT_ID_MAX && ev->name && ev->fields
 		    && ust_publish_type(p, ev, ust_type_count) == 0) {
 			id = (int) ust_type_count;
+			ust_type_sizes[id] = ust_type_size(ev->fields);
 			ust_types[ust_type_count++] = ev;
 		}
 		__atomic_store_n(&ev->id, id, __ATOMIC_RELEASE);
@@ -517,7 +562,7 @@ static __attribute__((noinline, cold)) int ust_begin_slow(LttUstEvent *ev, size_
 		ust_count_lost(p);
 		return 0;
 	}
-	return ust_reserve(p, (uint32_t) id, payload_size, rec);
+	return ust_reserve_checked(p, id, payload_size, rec);
 }
 
 static inline int ust_begin(LttUstEvent *ev, size_t payload_size, LttUstRecord *rec)
@@ -534,7 +579,7 @@ static inline int ust_begin(LttUstEvent *ev, size_t payload_size, LttUstRecord *
 		}
 		return ust_begin_slow(ev, payload_size, rec);
 	}
-	return ust_reserve(p, (uint32_t) id, payload_size, rec);
+	return ust_reserve_checked(p, id, payload_size, rec);
 }
 
 /* The number of a per-thread channel file is a slot, not a CPU: the first
@@ -604,4 +649,9 @@ uint64_t ltt_ust_lost_events(void)
 	for (i = 0; i < p->buffer_count; i++)
 		n += atomic_load_explicit(&ust_buffer(p, i)->lost_discarded, memory_order_relaxed);
 	return n;
+}
+
+uint64_t ltt_ust_refused_events(void)
+{
+	return atomic_load_explicit(&ust_refused, memory_order_relaxed);
 }

@@ -3,8 +3,9 @@
  * pthread only).  Tracing is on when the environment names a registry
  * directory (LTT_UST_REGISTRY, set by "lttctl ... --ust"); otherwise every
  * call returns at once.  Nothing here blocks, allocates on the event path,
- * or can make the application fail: a full buffer or any setup problem
- * drops the event and counts it as lost.
+ * or can make the application fail: a full buffer, a payload whose size
+ * cannot be of the event's type, or any setup problem drops the event and
+ * counts it as lost.
  *
  *   static LTT_UST_EVENT(ev_request, "request", "client: u32; bytes: u64; path: string;");
  *
@@ -80,6 +81,11 @@ int ltt_ust_enabled(void);
 
 /* Events this process dropped and counted as lost so far (all buffers). */
 uint64_t ltt_ust_lost_events(void);
+
+/* Of those, the events refused because their payload size cannot be of
+ * their type (the fields say 4 bytes, the call gave 8): a bug in the
+ * program, which ltt_ust_begin and ltt_ust_emit report by returning 0. */
+uint64_t ltt_ust_refused_events(void);
 
 #ifdef __cplusplus
 }

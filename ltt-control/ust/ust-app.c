@@ -20,7 +20,12 @@
 #include "ust-clock-private.h"
 #include "ltt/ltt-error.h"
 
-enum { TYPE_UNKNOWN, TYPE_DECLARED, TYPE_UNUSABLE };
+/* TYPE_REJECTED: the trace refused the application's declaration; its
+ * events are written as REJECTED_TYPE events, raw. */
+enum { TYPE_UNKNOWN, TYPE_DECLARED, TYPE_REJECTED, TYPE_UNUSABLE };
+
+#define REJECTED_TYPE "ust_rejected_type"
+#define REJECTED_FIELDS "name: string; payload: u8[u32];"
 
 typedef struct {
 	LttWriterChannel *ch;
@@ -30,16 +35,21 @@ typedef struct {
 } UstAppBuffer;
 
 struct _UstApp {
-	char *path;
+	char *path;              /* for messages */
+	char *name;              /* in the registry */
+	int dir_fd;              /* the registry (the caller's) */
 	char *channel;           /* "ust-NAME-PID" */
 	int fd;
 	guint8 *base;
 	gsize size;
+	int guard;               /* ust_guard_add's slot */
 	guint32 mode, clock;
 	guint32 subbuf_size, subbuf_count, buffer_count;
 	guint64 types_offset, types_size, buffers_offset, ctl_size, stride;
 	guint32 types_seen;      /* bytes of the types area already declared */
 	guint8 type_state[LTT_UST_EVENT_ID_MAX + 1];
+	GHashTable *rejected_names;  /* id -> the name of a TYPE_REJECTED type */
+	GByteArray *wrapped;     /* the payload of one REJECTED_TYPE event */
 	UstAppBuffer *buffers;
 	guint8 *copy;            /* one sub-buffer */
 };
@@ -65,6 +75,7 @@ static gboolean check_header(UstApp *a, const struct ltt_ust_shm_header *h, guin
 {
 	struct ltt_ust_layout l;
 	const char *why = NULL;
+	char *expected;
 
 	if (file_size < sizeof *h)
 		why = "shorter than its header";
@@ -94,6 +105,16 @@ static gboolean check_header(UstApp *a, const struct ltt_ust_shm_header *h, guin
 		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: %s", a->path, why);
 		return FALSE;
 	}
+	/* The channel is named after the header: another file must not speak
+	 * for an application that has its own (the name proves nothing about
+	 * its owner, but two files cannot have one name). */
+	expected = g_strdup_printf("%s-%u%s", h->name, h->pid, LTT_UST_SHM_SUFFIX);
+	if (strcmp(expected, a->name) != 0) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: its header says %s", a->path, expected);
+		g_free(expected);
+		return FALSE;
+	}
+	g_free(expected);
 	a->mode = h->mode;
 	a->clock = h->clock;
 	a->subbuf_size = h->subbuf_size;
@@ -108,15 +129,33 @@ static gboolean check_header(UstApp *a, const struct ltt_ust_shm_header *h, guin
 	return TRUE;
 }
 
-UstApp *ust_app_open(const char *path, GError **error)
+gboolean ust_trusted_owner(const struct stat *st)
+{
+	return (st->st_uid == geteuid() || st->st_uid == 0) && (st->st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+UstApp *ust_app_open(int dir_fd, const char *dir, const char *name, GError **error)
 {
 	UstApp *a = g_new0(UstApp, 1);
+	const char *path;
 	struct stat st;
 
-	a->path = g_strdup(path);
-	a->fd = open(path, O_RDWR | O_CLOEXEC);
+	a->guard = -1;
+	a->path = g_build_filename(dir, name, NULL);
+	a->name = g_strdup(name);
+	a->dir_fd = dir_fd;
+	path = a->path;
+	/* Never through a link: the registry may be writable by anyone. */
+	a->fd = openat(dir_fd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (a->fd < 0 || fstat(a->fd, &st) != 0) {
-		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: cannot open: %s", path, g_strerror(errno));
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: cannot open: %s", path,
+		            errno == ELOOP ? "a symbolic link, not followed" : g_strerror(errno));
+		ust_app_free(a);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_nlink != 1) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: %s", path,
+		            S_ISREG(st.st_mode) ? "has other names (hard links): not used" : "not a regular file");
 		ust_app_free(a);
 		return NULL;
 	}
@@ -133,6 +172,8 @@ UstApp *ust_app_open(const char *path, GError **error)
 		ust_app_free(a);
 		return NULL;
 	}
+	/* Before the first read: the owner may cut the file at any time. */
+	a->guard = ust_guard_add(a->base, a->size);
 	if (!check_header(a, (const struct ltt_ust_shm_header *) a->base, (guint64) st.st_size, error)) {
 		ust_app_free(a);
 		return NULL;
@@ -150,6 +191,8 @@ UstApp *ust_app_open(const char *path, GError **error)
 		a->buffers[b].lost_added = ctl->lost_reported;
 	}
 	a->copy = g_malloc(a->subbuf_size);
+	a->rejected_names = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	a->wrapped = g_byte_array_new();
 	return a;
 }
 
@@ -157,7 +200,7 @@ gboolean ust_app_still_named(const UstApp *a)
 {
 	struct stat by_name, mapped;
 
-	return stat(a->path, &by_name) == 0 && fstat(a->fd, &mapped) == 0
+	return fstatat(a->dir_fd, a->name, &by_name, AT_SYMLINK_NOFOLLOW) == 0 && fstat(a->fd, &mapped) == 0
 	       && by_name.st_dev == mapped.st_dev && by_name.st_ino == mapped.st_ino;
 }
 
@@ -172,15 +215,48 @@ void ust_app_free(UstApp *a)
 {
 	if (!a)
 		return;
+	ust_guard_remove(a->guard);
 	if (a->base)
 		munmap(a->base, a->size);
 	if (a->fd >= 0)
 		close(a->fd);
 	g_free(a->buffers);
 	g_free(a->copy);
+	if (a->rejected_names)
+		g_hash_table_destroy(a->rejected_names);
+	if (a->wrapped)
+		g_byte_array_unref(a->wrapped);
 	g_free(a->channel);
 	g_free(a->path);
+	g_free(a->name);
 	g_free(a);
+}
+
+const char *ust_app_name(const UstApp *a)
+{
+	return a->name;
+}
+
+gboolean ust_app_was_cut(const UstApp *a)
+{
+	return ust_guard_cut(a->guard);
+}
+
+/* The tag of a claim: an HMAC over what the claim says, keyed with the
+ * drainer's key, which applications cannot read. */
+static void claim_tag(const UstClaimKey *key, const char *channel, guint b, guint64 bytes, guint64 consumed,
+                      guint8 tag[16])
+{
+	GHmac *h = g_hmac_new(G_CHECKSUM_SHA256, key->bytes, sizeof key->bytes);
+	guint64 v[3] = { b, bytes, consumed };
+	guint8 digest[32];
+	gsize len = sizeof digest;
+
+	g_hmac_update(h, (const guchar *) channel, strlen(channel) + 1);
+	g_hmac_update(h, (const guchar *) v, sizeof v);
+	g_hmac_get_digest(h, digest, &len);
+	g_hmac_unref(h);
+	memcpy(tag, digest, 16);
 }
 
 static void report_damage(UstApp *a, guint b, guint64 offset, const char *what)
@@ -230,8 +306,19 @@ static gboolean read_types(UstApp *a, LttWriter *w, GError **error)
 			g_propagate_error(error, e);
 			return FALSE;
 		}
-		g_message("%s: event type %s (id %u) rejected, its events are counted lost: %s",
-		          a->path, name, id, e->message);
+		g_message("%s: event type %s (id %u) rejected by the trace, its events are written as %s "
+		          "events with their raw payload: %s", a->path, name, id, REJECTED_TYPE, e->message);
+		g_clear_error(&e);
+		if (ltt_writer_declare_event(w, a->channel, id, REJECTED_TYPE, REJECTED_FIELDS, &e)) {
+			a->type_state[id] = TYPE_REJECTED;
+			g_hash_table_insert(a->rejected_names, GUINT_TO_POINTER(id), g_strdup(name));
+			continue;
+		}
+		if (e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
+			g_propagate_error(error, e);
+			return FALSE;
+		}
+		g_message("%s: id %u: %s; its events are counted lost", a->path, id, e->message);
 		g_error_free(e);
 		a->type_state[id] = TYPE_UNUSABLE;
 	}
@@ -264,11 +351,28 @@ static gboolean write_event(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b,
 	return TRUE;
 }
 
+/* Writes a record of a declared or rejected type. */
+static gboolean write_record(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, guint64 time, guint32 id,
+                             const guint8 *payload, guint32 size, GError **error)
+{
+	const char *name;
+	guint32 n = size;
+
+	if (a->type_state[id] == TYPE_DECLARED)
+		return write_event(a, w, tsc, b, time, id, payload, size, error);
+	name = g_hash_table_lookup(a->rejected_names, GUINT_TO_POINTER(id));
+	g_byte_array_set_size(a->wrapped, 0);
+	g_byte_array_append(a->wrapped, (const guint8 *) name, (guint) strlen(name) + 1);
+	g_byte_array_append(a->wrapped, (const guint8 *) &n, sizeof n);
+	g_byte_array_append(a->wrapped, payload, size);
+	return write_event(a, w, tsc, b, time, id, a->wrapped->data, a->wrapped->len, error);
+}
+
 /* What parse_subbuf found. */
 typedef struct {
 	guint64 stop;            /* offset where parsing stopped */
 	guint32 records;         /* complete event records */
-	guint32 unusable;        /* of which with a type the trace could not declare */
+	guint32 unusable;        /* of which with no type the trace holds (undeclared ids) */
 } ParseResult;
 
 /*
@@ -311,10 +415,10 @@ static gboolean parse_subbuf(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 		if (a->type_state[id] == TYPE_UNKNOWN && !read_types(a, w, error))
 			return FALSE;
 		res->records++;
-		if (a->type_state[id] != TYPE_DECLARED)
+		if (a->type_state[id] != TYPE_DECLARED && a->type_state[id] != TYPE_REJECTED)
 			res->unusable++;
-		else if (write && !write_event(a, w, tsc, b, r.time, id, a->copy + p + LTT_UST_RECORD_HEADER_SIZE,
-		                               size, error))
+		else if (write && !write_record(a, w, tsc, b, r.time, id, a->copy + p + LTT_UST_RECORD_HEADER_SIZE,
+		                                size, error))
 			return FALSE;
 		p += len;
 	}
@@ -352,8 +456,8 @@ static gboolean kill_before_commit_due(void)
 }
 
 /* Drains buffer b; returns FALSE only on trace write errors. */
-static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, gboolean partial,
-                             gboolean dead, GError **error)
+static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, const UstClaimKey *key, guint b,
+                             gboolean partial, gboolean dead, GError **error)
 {
 	struct ltt_ust_buffer_ctl *ctl = (void *) (a->base + a->buffers_offset + a->stride * b);
 	const guint8 *data = (const guint8 *) ctl + a->ctl_size;
@@ -365,14 +469,15 @@ static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 	 * reserve, must not keep the drainer here: the rest waits for the next
 	 * pass (no more than subbuf_count sub-buffers can be waiting). */
 	guint64 budget = 4 * n + 4;
+	guint64 claim = (ub->ch ? ltt_writer_channel_bytes_written(ub->ch) : 0) + 1;
 
 	for (guint64 i = 0; i < n; i++)
 		acct[i] = ctl->subbuf[i].acct_events;
 	/* Before anything of this pass reaches the trace: where to truncate
 	 * back to, should this drainer die before storing consumed. */
 	ctl->claim_consumed = pos;
-	atomic_store_explicit(&ctl->claim_bytes, (ub->ch ? ltt_writer_channel_bytes_written(ub->ch) : 0) + 1,
-	                      memory_order_release);
+	claim_tag(key, a->channel, b, claim, pos, ctl->claim_tag);
+	atomic_store_explicit(&ctl->claim_bytes, claim, memory_order_release);
 	discarded = atomic_load_explicit(&ctl->lost_discarded, memory_order_relaxed);
 	if (discarded > ub->lost_added) {
 		if (!add_lost(a, w, b, discarded - ub->lost_added, error))
@@ -451,55 +556,86 @@ static gboolean drain_buffer(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 	return TRUE;
 }
 
-gboolean ust_app_undo_unfinished_pass(UstApp *a, const char *previous_trace, GError **error)
+/* Cuts the channel file name in the trace directory trace_fd back to len
+ * bytes: only a regular file of a trusted owner, reached without a link,
+ * and never made longer. */
+static gboolean truncate_channel(int trace_fd, const char *trace, const char *name, guint64 len, GError **error)
+{
+	int fd = openat(trace_fd, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	const char *why = NULL;
+	struct stat st;
+
+	if (fd < 0 && errno == ENOENT)
+		return TRUE;
+	if (fd < 0 || fstat(fd, &st) != 0)
+		why = errno == ELOOP ? "a symbolic link, not followed" : g_strerror(errno);
+	else if (!S_ISREG(st.st_mode) || st.st_nlink != 1 || !ust_trusted_owner(&st))
+		why = "not a regular file of this drainer's user, or has other names";
+	else if ((guint64) st.st_size > len && ftruncate(fd, (off_t) len) != 0)
+		why = g_strerror(errno);
+	if (fd >= 0)
+		close(fd);
+	if (why)
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s/%s: cannot truncate to %" G_GUINT64_FORMAT
+		            " bytes (undoing the last pass of a drainer that was stopped): %s; the events of "
+		            "that pass may be written twice", trace, name, len, why);
+	return why == NULL;
+}
+
+gboolean ust_app_undo_unfinished_pass(UstApp *a, int trace_fd, const char *trace, const UstClaimKey *key,
+                                      GError **error)
 {
 	gboolean ok = TRUE;
 
 	for (guint b = 0; b < a->buffer_count; b++) {
 		struct ltt_ust_buffer_ctl *ctl = (void *) (a->base + a->buffers_offset + a->stride * b);
 		guint64 claim = atomic_load_explicit(&ctl->claim_bytes, memory_order_acquire);
-		char *name, *path;
-		struct stat st;
+		guint64 consumed = ctl->claim_consumed;
+		guint8 tag[16];
+		GError *e = NULL;
+		char *name;
 
 		if (claim == 0)
 			continue;
 		/* consumed stored: the pass ended, only the claim's reset is missing. */
-		if (atomic_load_explicit(&ctl->consumed, memory_order_relaxed) != ctl->claim_consumed) {
+		if (atomic_load_explicit(&ctl->consumed, memory_order_relaxed) != consumed) {
 			atomic_store_explicit(&ctl->claim_bytes, 0, memory_order_release);
 			continue;
 		}
 		name = g_strdup_printf("%s_%u", a->channel, b);
-		path = previous_trace ? g_build_filename(previous_trace, name, NULL) : NULL;
-		if (!path) {
-			if (ok)
-				g_set_error(error, LTT_ERROR, LTT_ERROR_IO,
-				            "%s: buffer %u: a drainer stopped in the middle of a pass and its "
-				            "trace is unknown: the events of that pass may be written twice",
-				            a->path, b);
-			ok = FALSE;
-		} else if (stat(path, &st) == 0 && (guint64) st.st_size > claim - 1
-		           && truncate(path, (off_t) (claim - 1)) != 0) {
-			if (ok)
-				g_set_error(error, LTT_ERROR, LTT_ERROR_IO,
-				            "%s: cannot truncate to %" G_GUINT64_FORMAT " bytes (undoing the last "
-				            "pass of a drainer that was stopped): %s; the events of that pass may "
-				            "be written twice", path, claim - 1, g_strerror(errno));
-			ok = FALSE;
-		}
-		g_free(path);
+		if (key)
+			claim_tag(key, a->channel, b, claim, consumed, tag);
+		if (trace_fd < 0 || !key)
+			g_set_error(&e, LTT_ERROR, LTT_ERROR_IO,
+			            "%s: buffer %u: a drainer stopped in the middle of a pass and its "
+			            "trace is unknown: the events of that pass may be written twice", a->path, b);
+		else if (memcmp(tag, ctl->claim_tag, sizeof tag) != 0 || (claim - 1) % LTT_UST_PAGE != 0)
+			/* Not a drainer's: only the application can have written it.
+			 * Blocks are at least a page: a real claim is a multiple. */
+			g_set_error(&e, LTT_ERROR, LTT_ERROR_DAMAGED,
+			            "%s: buffer %u: a claim to truncate %s/%s that no drainer made; ignored",
+			            a->path, b, trace, name);
+		else
+			truncate_channel(trace_fd, trace, name, claim - 1, &e);
+		/* The first problem is returned: one message per application. */
+		if (e && ok)
+			g_propagate_error(error, e);
+		else
+			g_clear_error(&e);
+		ok = ok && e == NULL;
 		g_free(name);
 		atomic_store_explicit(&ctl->claim_bytes, 0, memory_order_release);
 	}
 	return ok;
 }
 
-gboolean ust_app_drain(UstApp *a, LttWriter *w, const UstTsc *tsc, gboolean partial, gboolean dead,
-                       GError **error)
+gboolean ust_app_drain(UstApp *a, LttWriter *w, const UstTsc *tsc, const UstClaimKey *key, gboolean partial,
+                       gboolean dead, GError **error)
 {
 	if (!read_types(a, w, error))
 		return FALSE;
 	for (guint b = 0; b < a->buffer_count; b++)
-		if (!drain_buffer(a, w, tsc, b, partial, dead, error))
+		if (!drain_buffer(a, w, tsc, key, b, partial, dead, error))
 			return FALSE;
 	return TRUE;
 }

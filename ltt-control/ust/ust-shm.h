@@ -107,10 +107,13 @@ struct ltt_ust_buffer_ctl {
 	/* A pass in progress: 1 + the size of the channel's file in the
 	 * drainer's trace when it began (0: none), and consumed then.  A
 	 * drainer killed before storing consumed leaves it set; the next one
-	 * truncates that file back, so nothing is written twice. */
+	 * truncates that file back, so nothing is written twice.  claim_tag
+	 * authenticates the claim with a key only drainers can read (the
+	 * registry's lock file): an application cannot forge one. */
 	_Atomic uint64_t claim_bytes;
 	uint64_t claim_consumed;
-	uint8_t padding1[32];
+	uint8_t claim_tag[16];
+	uint8_t padding1[16];
 	struct ltt_ust_subbuf_ctl subbuf[]; /* subbuf_count entries */
 };
 

@@ -55,7 +55,8 @@ int main(int argc, char **argv)
 	char *cpus = NULL, *processes = NULL, *events = NULL, *seed = NULL, *lost_every = NULL;
 	char *block_size = NULL, *threads = NULL;
 	gboolean start_in_syscall = FALSE, pid_reuse = FALSE, big_endian = FALSE, force = FALSE;
-	gboolean long_gaps = FALSE, version = FALSE;
+	gboolean long_gaps = FALSE, version = FALSE, common_pid = FALSE;
+	char *missed_switches = NULL;
 	GOptionEntry entries[] = {
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_dir, "Trace directory to create", "DIR" },
 		{ "cpus", 0, 0, G_OPTION_ARG_STRING, &cpus, "CPUs of the simulated machine (2)", "N" },
@@ -75,6 +76,10 @@ int main(int argc, char **argv)
 		{ "pid-reuse", 0, 0, G_OPTION_ARG_NONE, &pid_reuse, "Reuse the pids of freed tasks", NULL },
 		{ "long-gaps", 0, 0, G_OPTION_ARG_NONE, &long_gaps,
 		  "Now and then a CPU stays silent for more than 2^32 ns", NULL },
+		{ "common-pid", 0, 0, G_OPTION_ARG_NONE, &common_pid,
+		  "Each kernel event carries the pid of the task it ran in (common_pid, as lttd records)", NULL },
+		{ "missed-switches", 0, 0, G_OPTION_ARG_STRING, &missed_switches,
+		  "Every Nth sched_switch happens but is not written (as a tracer that misses some)", "N" },
 		{ "block-size", 0, 0, G_OPTION_ARG_STRING, &block_size,
 		  "Block size of the channel files (65536)", "BYTES" },
 		{ "big-endian", 0, 0, G_OPTION_ARG_NONE, &big_endian,
@@ -119,6 +124,8 @@ int main(int argc, char **argv)
 		ok = parse_u64("--seed", seed, 0, G_MAXUINT64, &cfg.seed, &error);
 	if (ok && lost_every)
 		ok = parse_u64("--lost-every", lost_every, 1, G_MAXUINT64, &cfg.lost_every, &error);
+	if (ok && missed_switches)
+		ok = parse_u64("--missed-switches", missed_switches, 1, G_MAXUINT64, &cfg.missed_switches, &error);
 	if (ok && block_size)
 		ok = parse_block_size(block_size, &bs, &error);
 	if (ok && cfg.events < synth_model_statedump_events(&cfg))
@@ -130,6 +137,7 @@ int main(int argc, char **argv)
 	cfg.start_in_syscall = start_in_syscall;
 	cfg.pid_reuse = pid_reuse;
 	cfg.long_gaps = long_gaps;
+	cfg.common_pid = common_pid;
 
 	if (ok) {
 		LttWriterOptions wo = {
@@ -175,6 +183,7 @@ int main(int argc, char **argv)
 	g_free(seed);
 	g_free(lost_every);
 	g_free(block_size);
+	g_free(missed_switches);
 	g_option_context_free(ctx);
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -224,7 +224,9 @@ struct _SynthModel {
 	guint syscall_weight;
 	guint64 events;
 	guint64 last_time;
+	guint64 switches;            /* sched_switch events simulated */
 	LttPayload pl;
+	LttPayload with_pid;         /* --common-pid: the pid, then pl */
 };
 
 /* xoshiro256**, seeded through splitmix64: fast and the same everywhere. */
@@ -402,14 +404,28 @@ static void predict_block(SynthModel *m, Cpu *c, guint64 now, gsize size)
  * current on c (state dump events excepted). */
 static gboolean emit(SynthModel *m, Cpu *c, guint64 now, guint ev, GError **error)
 {
+	const LttPayload *pl = &m->pl;
+
 	if (ev > EV_STATEDUMP_END) {
 		Task *t = c->cur;
 		t->time[top_mode(t)] += now - c->charged;
 		c->charged = now;
+		/* A switch the tracer missed (doc/ltt-synth.md): it happens, unseen. */
+		if (ev == EV_SCHED_SWITCH && m->cfg.missed_switches > 0
+		    && ++m->switches % m->cfg.missed_switches == 0) {
+			ltt_payload_reset(&m->pl);
+			return TRUE;
+		}
 		t->counts[ev]++;
+		if (m->cfg.common_pid) {
+			ltt_payload_reset(&m->with_pid);
+			ltt_payload_put_s32(&m->with_pid, t->pid);
+			ltt_payload_put_bytes(&m->with_pid, m->pl.data, m->pl.len);
+			pl = &m->with_pid;
+		}
 	}
-	predict_block(m, c, now, m->pl.len);
-	if (!ltt_writer_channel_append(c->ch, now, ev, m->pl.data, m->pl.len, error))
+	predict_block(m, c, now, pl->len);
+	if (!ltt_writer_channel_append(c->ch, now, ev, pl->data, pl->len, error))
 		return FALSE;
 	m->events++;
 	if (now > m->last_time)
@@ -420,10 +436,16 @@ static gboolean emit(SynthModel *m, Cpu *c, guint64 now, guint ev, GError **erro
 
 static gboolean declare_events(SynthModel *m, GError **error)
 {
-	for (guint i = 0; i < EV_COUNT; i++)
-		if (!ltt_writer_declare_event(m->writer, CHANNEL, i, event_names[i], event_fields[i],
-		                              error))
+	for (guint i = 0; i < EV_COUNT; i++) {
+		gboolean with_pid = m->cfg.common_pid && i > EV_STATEDUMP_END;
+		char *fields = g_strconcat(with_pid ? "common_pid: s32; " : "", event_fields[i], NULL);
+		gboolean ok = ltt_writer_declare_event(m->writer, CHANNEL, i, event_names[i],
+		                                       g_strstrip(fields), error) != NULL;
+
+		g_free(fields);
+		if (!ok)
 			return FALSE;
+	}
 	return TRUE;
 }
 
@@ -575,6 +597,7 @@ SynthModel *synth_model_new(const SynthConfig *cfg, LttWriter *writer, SynthTrut
 	rng_seed(m, cfg->seed);
 	g_queue_init(&m->free_pids);
 	ltt_payload_init(&m->pl, ltt_writer_byte_order(writer));
+	ltt_payload_init(&m->with_pid, ltt_writer_byte_order(writer));
 	for (guint i = 0; i < N_SYSCALLS; i++)
 		m->syscall_weight += syscalls[i].weight;
 	m->cpus = g_new0(Cpu, cfg->cpus);
@@ -1120,6 +1143,7 @@ gboolean synth_model_finish(SynthModel *m, GError **error)
 	g_free(lost);
 	g_queue_clear(&m->free_pids);
 	ltt_payload_clear(&m->pl);
+	ltt_payload_clear(&m->with_pid);
 	g_free(m->cpus);
 	g_free(m);
 	return ok;

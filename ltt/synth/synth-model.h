@@ -21,6 +21,9 @@ typedef struct {
 	gboolean start_in_syscall;
 	gboolean pid_reuse;
 	gboolean long_gaps;
+	gboolean common_pid;        /* every kernel event starts with the current task's pid, as lttd
+	                             * records it */
+	guint64 missed_switches;    /* every Nth sched_switch happens but is not written; 0: none */
 } SynthConfig;
 
 typedef struct _SynthModel SynthModel;

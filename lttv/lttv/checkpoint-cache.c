@@ -49,7 +49,7 @@ static void put_string(GByteArray *b, const char *s)
 
 /* The trace's identity: its metadata and channel files, by size and
  * modification time.  Any write to the trace changes one of them. */
-static gboolean put_identity(GByteArray *b, LttTrace *trace, GError **error)
+gboolean lttv_trace_identity(GByteArray *b, LttTrace *trace, GError **error)
 {
 	guint i, n = ltt_trace_tracefile_count(trace);
 	char *meta = g_build_filename(ltt_trace_path(trace), LTT_METADATA_FILE, NULL);
@@ -149,7 +149,7 @@ gboolean lttv_checkpoints_save(const LttvCheckpoints *cps, const char *path, GEr
 	guint i, j;
 
 	put_header(b);
-	if (!put_identity(b, cps->trace, error))
+	if (!lttv_trace_identity(b, cps->trace, error))
 		goto out;
 	put_u32(b, cps->interval);
 	put_u32(b, cps->n_tracefiles);
@@ -382,6 +382,25 @@ static LttvTraceState *get_state(Reader *r, LttTrace *trace)
 	return ts;
 }
 
+void lttv_state_serialize(GByteArray *b, const LttvTraceState *ts)
+{
+	put_state(b, ts);
+}
+
+LttvTraceState *lttv_state_deserialize(LttTrace *trace, const guint8 *data, gsize len, const char *what,
+                                       GError **error)
+{
+	Reader r = { data, len, 0, FALSE, what, error };
+	LttvTraceState *ts = get_state(&r, trace);
+
+	if (ts != NULL && r.pos != r.len) {
+		damaged(&r, "trailing bytes");
+		lttv_trace_state_free(ts);
+		return NULL;
+	}
+	return ts;
+}
+
 LttvCheckpoints *lttv_checkpoints_load(LttTrace *trace, const char *path, GError **error)
 {
 	gchar *contents = NULL;
@@ -417,7 +436,7 @@ LttvCheckpoints *lttv_checkpoints_load(LttTrace *trace, const char *path, GError
 		damaged(&r, "unsupported cache version");
 		goto fail;
 	}
-	if (!put_identity(identity, trace, error)) {
+	if (!lttv_trace_identity(identity, trace, error)) {
 		r.bad = TRUE;
 		goto fail;
 	}

@@ -4,10 +4,11 @@
 
 #include "intervals.h"
 #include "state-private.h"
+#include "precompute-private.h"
 
-/* Changes are kept in chunks of this many, bump-allocated in mapped
- * segments rather than in the heap: a store grows without moving (no
- * realloc copies) and costs no malloc per change. */
+/* Changes are kept in chunks of this many, in an arena rather than the
+ * heap: a store grows without moving (no realloc copies) and costs no
+ * malloc per change. */
 #define LTTV_INTERVAL_CHUNK 128
 
 typedef struct {
@@ -44,9 +45,7 @@ struct _LttvIntervalStore {
 	LttTime reached;         /* every change earlier than this is in */
 	gboolean complete;       /* the whole trace is in; intervals end at reached */
 	guint64 changes;
-	GPtrArray *segments;     /* mapped regions holding the chunks */
-	guint8 *free_at, *free_end;   /* room left in the last segment */
-	gsize mapped;            /* bytes of segments */
+	LttvArena *arena;        /* the chunks */
 };
 
 G_GNUC_INTERNAL LttvIntervalStore *lttv_intervals_new(void);

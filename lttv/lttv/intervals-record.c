@@ -17,9 +17,15 @@ typedef struct {
 } TaskMirror;
 
 typedef struct {
-	gint32 running_pid;      /* what the CPU entity last recorded; -2: nothing yet */
+	gboolean has_running;    /* the CPU entity last recorded a running task: */
+	gint32 running_pid;      /* its pid (any number: damaged events name negative ones) */
+	const LttvProcess *running;   /* and the state's task then, compared, never followed */
 	gint32 softirq;          /* the vector whose handler the running task is in, -1: none */
 } CpuMirror;
+
+/* IRQ lines and soft IRQ vectors beyond this are damage (the state
+ * ignores IRQ lines from there on). */
+#define MAX_LINES 65536
 
 /* Pids below this find their task's mirror in an array, the others in a
  * table. */
@@ -28,8 +34,8 @@ typedef struct {
 struct _LttvIntervalRecorder {
 	LttvIntervalStore *store;
 	LttvTraceState *ts;
-	GPtrArray *direct;       /* TaskMirror by pid < DIRECT_PIDS, NULL: none */
-	GHashTable *tasks;       /* pid >= DIRECT_PIDS -> TaskMirror */
+	GPtrArray *direct;       /* TaskMirror by pid in [1, DIRECT_PIDS), NULL: none */
+	GHashTable *tasks;       /* other pids (damaged events name any) -> TaskMirror */
 	GArray *idle;            /* TaskMirror of the idle task, by CPU */
 	GArray *cpus;            /* CpuMirror by CPU */
 	GArray *irq_busy;        /* IRQ lines the store last saw busy (guint) */
@@ -107,7 +113,7 @@ static TaskMirror *mirror_get(LttvIntervalRecorder *r, gint32 pid, guint cpu, gb
 			g_array_set_size(r->idle, cpu + 1);
 		return &g_array_index(r->idle, TaskMirror, cpu);
 	}
-	if (pid < DIRECT_PIDS) {
+	if (pid > 0 && pid < DIRECT_PIDS) {
 		if ((guint) pid >= r->direct->len) {
 			if (!create)
 				return NULL;
@@ -133,7 +139,9 @@ static void sync_pid(LttvIntervalRecorder *r, gint32 pid, guint cpu, LttTime t)
 	LttvProcess *p;
 	TaskMirror *m;
 
-	if (pid < 0)
+	/* A damaged event may name any number: the state knows its CPUs.  (A
+	 * negative pid is a task too when the state made one of it.) */
+	if (pid == 0 && cpu >= lttv_trace_state_cpu_count(r->ts))
 		return;
 	p = lttv_trace_state_find_process(r->ts, pid, cpu);
 	m = mirror_get(r, pid, cpu, p != NULL);
@@ -144,7 +152,7 @@ static void sync_pid(LttvIntervalRecorder *r, gint32 pid, guint cpu, LttTime t)
 static CpuMirror *cpu_mirror(LttvIntervalRecorder *r, guint cpu)
 {
 	while (cpu >= r->cpus->len) {
-		CpuMirror c = { -2, -1 };
+		CpuMirror c = { FALSE, -1, NULL, -1 };
 
 		g_array_append_val(r->cpus, c);
 	}
@@ -173,7 +181,7 @@ static void softirq_add(LttvIntervalRecorder *r, gint32 vec, gint delta, LttTime
 {
 	guint *count;
 
-	if (vec < 0)
+	if (vec < 0 || vec >= MAX_LINES)
 		return;
 	if ((guint) vec >= r->softirq_cpus->len)
 		g_array_set_size(r->softirq_cpus, vec + 1);
@@ -201,7 +209,9 @@ static void sync_cpu_value(LttvIntervalRecorder *r, CpuMirror *c, guint cpu, Ltt
 	gint32 pid = run != NULL ? run->pid : -1;
 	gint32 vec = softirq_of(run);
 
+	c->has_running = run != NULL;
 	c->running_pid = pid;
+	c->running = run;
 	lttv_intervals_set(r->store, entity_of(r->store, LTTV_ENTITY_CPU, cpu, t), t,
 	                   lttv_intervals_pack_cpu(lttv_trace_state_cpu_mode(r->ts, cpu), pid));
 	if (vec != c->softirq) {
@@ -219,7 +229,7 @@ static void sync_cpu_local(LttvIntervalRecorder *r, guint cpu, LttTime t)
 	CpuMirror *c = cpu_mirror(r, cpu);
 	LttvProcess *run = lttv_trace_state_running_process(r->ts, cpu);
 
-	if (run == NULL || run->pid != c->running_pid) {
+	if (run == NULL || run != c->running || run->pid != c->running_pid) {
 		sync_cpu(r, cpu, t);
 		return;
 	}
@@ -235,7 +245,7 @@ static void sync_cpu(LttvIntervalRecorder *r, guint cpu, LttTime t)
 	LttvProcess *run = lttv_trace_state_running_process(r->ts, cpu);
 	gint32 pid = run != NULL ? run->pid : -1;
 
-	if (c->running_pid != pid && c->running_pid >= 0)
+	if (c->has_running && (run == NULL || c->running != run || c->running_pid != pid))
 		sync_pid(r, c->running_pid, cpu, t);
 	if (run != NULL && pid != 0)
 		sync_pid(r, pid, cpu, t);
@@ -280,8 +290,13 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 	guint cpu;
 
 	lttv_intervals_set_reached(r->store, t, FALSE);
-	if (h->kind == LTTV_EV_NONE)
+	if (h->kind == LTTV_EV_NONE) {
+		/* An event that names its task may have changed who runs here
+		 * (doc/analysis.md §1.4). */
+		if (h->evidence != NULL)
+			sync_cpu_local(r, ev->cpu, t);
 		return;
+	}
 	lttv_event_data_init(&e, h, ev);
 	switch (h->kind) {
 	case LTTV_EV_SCHED_SWITCH:
@@ -311,7 +326,7 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 		if (h->fields[0].field != NULL) {
 			gint64 irq = lttv_field_reader_int(&h->fields[0], &e);
 
-			if (irq >= 0 && irq < G_MAXINT32)
+			if (irq >= 0 && irq < MAX_LINES)
 				sync_irq(r, (guint) irq, t);
 		}
 		break;

@@ -1,7 +1,6 @@
 /* intervals.c: the state-interval store and its queries at any resolution. */
 #include "config.h"
 #include <string.h>
-#include <sys/mman.h>
 #include "intervals-private.h"
 
 /* Bytes of each mapped segment of chunks. */
@@ -29,6 +28,9 @@ guint32 lttv_intervals_pack_cpu(LttvCpuMode mode, gint32 pid)
 	return ((guint32) mode << 28) | p;
 }
 
+/* Values read back from a cache file are checked here, where they are
+ * used: a status or mode beyond its range reads as unknown (a CPU's as
+ * busy). */
 static void unpack(LttvEntityKind kind, guint32 v, LttvIntervalItem *item)
 {
 	item->mode = -1;
@@ -40,13 +42,19 @@ static void unpack(LttvEntityKind kind, guint32 v, LttvIntervalItem *item)
 		item->mode = (gint32) ((v >> 24) & 0xF);
 		/* Sign-extends the 24 bits. */
 		item->submode = (gint32) ((v & SUBMODE_MASK) << (32 - SUBMODE_BITS)) >> (32 - SUBMODE_BITS);
+		if (item->status > LTTV_STATUS_DEAD)
+			item->status = LTTV_STATUS_UNKNOWN;
+		if (item->mode >= LTTV_MODE_COUNT)
+			item->mode = LTTV_MODE_UNKNOWN;
 		break;
 	case LTTV_ENTITY_CPU:
 		item->status = (gint32) (v >> 28);
+		if (item->status > LTTV_CPU_TRAP)
+			item->status = LTTV_CPU_BUSY;
 		item->pid = (gint32) (v & PID_MASK) - 1;
 		break;
 	default:
-		item->status = (gint32) v;
+		item->status = v != 0;
 		break;
 	}
 }
@@ -57,33 +65,6 @@ static void record_free(gpointer data)
 
 	g_free(rec->chunks);
 	g_free(rec);
-}
-
-static void segment_unmap(gpointer data)
-{
-	munmap(data, SEGMENT_SIZE);
-}
-
-/* A new chunk from the segments (anonymous mappings, filled on first
- * touch). */
-static LttvIntervalChunk *chunk_alloc(LttvIntervalStore *store)
-{
-	LttvIntervalChunk *c;
-
-	if ((gsize) (store->free_end - store->free_at) < sizeof(LttvIntervalChunk)) {
-		void *seg = mmap(NULL, SEGMENT_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		                 -1, 0);
-
-		if (seg == MAP_FAILED)
-			g_error("intervals: cannot map %u bytes", SEGMENT_SIZE);
-		g_ptr_array_add(store->segments, seg);
-		store->free_at = seg;
-		store->free_end = store->free_at + SEGMENT_SIZE;
-		store->mapped += SEGMENT_SIZE;
-	}
-	c = (LttvIntervalChunk *) store->free_at;
-	store->free_at += sizeof(LttvIntervalChunk);
-	return c;
 }
 
 static GArray *entity_array(void)
@@ -101,7 +82,7 @@ LttvIntervalStore *lttv_intervals_new(void)
 	store->cpus = entity_array();
 	store->irqs = entity_array();
 	store->softirqs = entity_array();
-	store->segments = g_ptr_array_new_with_free_func(segment_unmap);
+	store->arena = lttv_arena_new(SEGMENT_SIZE);
 	return store;
 }
 
@@ -115,16 +96,17 @@ void lttv_intervals_free(LttvIntervalStore *store)
 	g_array_unref(store->cpus);
 	g_array_unref(store->irqs);
 	g_array_unref(store->softirqs);
-	g_ptr_array_unref(store->segments);
+	lttv_arena_free(store->arena);
 	g_free(store);
 }
 
 static void index_set(GArray *index, guint i, LttvIntervalEntity e)
 {
-	while (index->len <= i) {
-		LttvIntervalEntity none = LTTV_INTERVAL_ENTITY_NONE;
+	guint old = index->len;
 
-		g_array_append_val(index, none);
+	if (i >= old) {
+		g_array_set_size(index, i + 1);
+		memset(&g_array_index(index, LttvIntervalEntity, old), 0xFF, (i + 1 - old) * sizeof(LttvIntervalEntity));
 	}
 	g_array_index(index, LttvIntervalEntity, i) = e;
 }
@@ -204,7 +186,7 @@ void lttv_intervals_set(LttvIntervalStore *store, LttvIntervalEntity e, LttTime 
 			rec->chunks_capacity = MAX(4, rec->chunks_capacity * 2);
 			rec->chunks = g_renew(LttvIntervalChunk *, rec->chunks, rec->chunks_capacity);
 		}
-		rec->chunks[rec->n_chunks++] = chunk_alloc(store);
+		rec->chunks[rec->n_chunks++] = lttv_arena_alloc(store->arena, sizeof(LttvIntervalChunk));
 	}
 	c = rec->chunks[n / LTTV_INTERVAL_CHUNK];
 	c->times[n % LTTV_INTERVAL_CHUNK] = t;
@@ -317,6 +299,8 @@ gsize lttv_intervals_heap(const LttvIntervalStore *store)
 	gsize bytes = store->entities->len * (sizeof(LttvEntityRecord) + sizeof(gpointer));
 	guint e;
 
+	bytes += (store->idle->len + store->cpus->len + store->irqs->len + store->softirqs->len)
+	         * sizeof(LttvIntervalEntity);
 	for (e = 0; e < store->entities->len; e++) {
 		const LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
 
@@ -327,13 +311,22 @@ gsize lttv_intervals_heap(const LttvIntervalStore *store)
 
 gsize lttv_intervals_mapped(const LttvIntervalStore *store)
 {
-	return store->mapped;
+	return lttv_arena_mapped(store->arena);
 }
 
-/* The index of the last change at or before t, in [lo, hi); lo when none is. */
+/* The index of the last change at or before t, in [lo, hi); lo when none
+ * is.  It gallops from lo first: a query walks forward by one slot at a
+ * time, usually a few changes. */
 static guint change_at(const LttvEntityRecord *rec, guint lo, guint hi, LttTime t)
 {
-	guint a = lo, b = hi;
+	guint a = lo, b = hi, step = 1;
+
+	while (a + step < hi && lttv_entity_time(rec, a + step) <= t) {
+		a += step;
+		step *= 2;
+	}
+	b = MIN(hi, a + step);
+	lo = a;
 
 	while (a < b) {
 		guint mid = a + (b - a) / 2;

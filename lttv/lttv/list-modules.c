@@ -16,6 +16,9 @@ static char *describe(const char *dir, const char *name)
 	g_free(base);
 	if (h == NULL)
 		return NULL;
+	/* Kept loaded: a viewer module pulls GTK in, whose load-time
+	 * allocations would look leaked once its library is unmapped. */
+	lt_dlmakeresident(h);
 	const LttvModuleInfo *info = lt_dlsym(h, LTTV_MODULE_INFO_SYMBOL);
 	if (info != NULL && info->abi == LTTV_MODULE_ABI && g_strcmp0(info->name, name) == 0)
 		description = g_strdup(info->short_description ? info->short_description : "");

@@ -1,5 +1,6 @@
 /* module.c: loading modules with libltdl, with prerequisites and use counts. */
 #include <config.h>
+#include <dlfcn.h>
 #include <string.h>
 #include <ltdl.h>
 #include "module.h"
@@ -79,6 +80,29 @@ static gboolean valid_name(const char *name)
 	return TRUE;
 }
 
+/* Why path did not load.  libltdl says "file not found" for a shared
+ * object it cannot map, and nothing for a .la it cannot parse: the
+ * dynamic loader's own message names the real cause. */
+static char *load_failure(const char *path, gboolean is_la)
+{
+	const char *ltdl = lt_dlerror();
+	void *h;
+
+	if (is_la) {
+		if (ltdl != NULL && strcmp(ltdl, "file not found") != 0)
+			return g_strdup(ltdl);
+		return g_strdup("not a libtool library file (no dlname naming a shared object that loads)");
+	}
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL) {
+		/* "PATH: why": the caller names the path already. */
+		const char *why = dlerror(), *after = g_str_has_prefix(why, path) ? why + strlen(path) : why;
+		return g_strdup(g_str_has_prefix(after, ": ") ? after + 2 : after);
+	}
+	dlclose(h);
+	return g_strdup(ltdl != NULL ? ltdl : "unknown error");
+}
+
 /* Opens the library of name; sets *file to what was opened. */
 static lt_dlhandle open_library(const char *name, char **file, GError **error)
 {
@@ -99,13 +123,16 @@ static lt_dlhandle open_library(const char *name, char **file, GError **error)
 		char *la = g_strconcat(base, ".la", NULL);
 		char *so = g_strconcat(base, ".so", NULL);
 		if (g_file_test(la, G_FILE_TEST_EXISTS) || g_file_test(so, G_FILE_TEST_EXISTS)) {
-			h = lt_dlopenext(base);
-			if (h == NULL)
+			const char *path = g_file_test(la, G_FILE_TEST_EXISTS) ? la : so;
+			h = lt_dlopen(path);
+			if (h == NULL) {
+				char *why = load_failure(path, path == la);
 				g_set_error(error, LTTV_MODULE_ERROR, LTTV_MODULE_ERROR_NOT_FOUND,
-				            "module \"%s\": cannot load %s: %s", name,
-				            g_file_test(la, G_FILE_TEST_EXISTS) ? la : so, lt_dlerror());
-			else
-				*file = g_strdup(g_file_test(la, G_FILE_TEST_EXISTS) ? la : so);
+				            "module \"%s\": cannot load %s: %s", name, path, why);
+				g_free(why);
+			} else {
+				*file = g_strdup(path);
+			}
 			g_free(la);
 			g_free(so);
 			g_free(base);

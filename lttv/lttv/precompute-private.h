@@ -16,4 +16,60 @@ G_GNUC_INTERNAL void lttv_merge_free(LttvMerge *m);
 G_GNUC_INTERNAL guint64 lttv_merge_damaged(const LttvMerge *m);
 G_GNUC_INTERNAL extern const LttvEventSource lttv_merge_source;
 
+/* The service's checkpoints (for window statistics). */
+G_GNUC_INTERNAL const struct _LttvCompactCheckpoints *lttv_precompute_checkpoints(const LttvPrecompute *p);
+
+/* Memory in anonymous mappings, bump-allocated, given back whole
+ * (precompute-arena.c).  Items are 8-byte aligned and never move. */
+typedef struct _LttvArena LttvArena;
+
+G_GNUC_INTERNAL LttvArena *lttv_arena_new(gsize segment_size);
+G_GNUC_INTERNAL void lttv_arena_free(LttvArena *a);
+G_GNUC_INTERNAL gpointer lttv_arena_alloc(LttvArena *a, gsize size);
+G_GNUC_INTERNAL gsize lttv_arena_mapped(const LttvArena *a);
+
+/* The cache file (precompute-cache.c): beside the trace (beside) or in
+ * the user's cache folder.  Free with g_free. */
+G_GNUC_INTERNAL char *lttv_precompute_cache_path(LttTrace *trace, gboolean beside);
+
+/* What a cache file gave: results whose bulk stays in the file's mapping. */
+typedef struct {
+	LttvIntervalStore *store;
+	struct _LttvCompactCheckpoints *cps;
+	LttTime reached;
+	guint64 events;
+	void *map;
+	gsize map_len;
+} LttvPrecomputeCache;
+
+/* Reads a cache in steps: maps it and checks it piece by piece (a hash
+ * of the whole file, the trace's identity, every count, index and time
+ * order). */
+typedef struct _LttvCacheLoader LttvCacheLoader;
+
+/* NULL + error when the file cannot be opened (G_FILE_ERROR) or is not a
+ * cache at all (LTTV_ANALYSIS_ERROR_CACHE). */
+G_GNUC_INTERNAL LttvCacheLoader *lttv_cache_loader_new(LttTrace *trace, const char *path, GError **error);
+/* Checks until deadline; once the whole file is checked, moves the
+ * results into *done (done->store set; they then own the mapping).  FALSE
+ * + error (naming the file and offset) when it is stale or damaged. */
+G_GNUC_INTERNAL gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomputeCache *done,
+                                                GError **error);
+G_GNUC_INTERNAL void lttv_cache_loader_free(LttvCacheLoader *l);
+/* Frees the results and unmaps the file. */
+G_GNUC_INTERNAL void lttv_precompute_cache_clear(LttvPrecomputeCache *c);
+
+/* Writes a cache in steps (temporary file, renamed when complete). */
+typedef struct _LttvCacheWriter LttvCacheWriter;
+
+G_GNUC_INTERNAL LttvCacheWriter *lttv_cache_writer_new(LttTrace *trace, const LttvIntervalStore *store,
+                                                       const struct _LttvCompactCheckpoints *cps, guint64 events,
+                                                       GError **error);
+/* Writes until deadline (monotonic time); *finished once the file is in
+ * place.  FALSE + error when it cannot be written. */
+G_GNUC_INTERNAL gboolean lttv_cache_writer_step(LttvCacheWriter *w, gint64 deadline, gboolean *finished,
+                                                GError **error);
+/* Drops an unfinished file. */
+G_GNUC_INTERNAL void lttv_cache_writer_free(LttvCacheWriter *w);
+
 #endif

@@ -29,7 +29,8 @@ struct _LttvPrecompute {
 	LttTrace *reader;        /* the pass's own cursors */
 	LttvMerge *merge;
 	LttvTraceState *ts;
-	LttvCheckpoints *cps;
+	LttvTraceState *names;       /* from the cache: a state restored for the names it knows */
+	LttvCompactCheckpoints *cps;
 	LttvIntervalStore *store;
 	LttvIntervalRecorder *recorder;
 	GArray *event_hooks;     /* EventHook */
@@ -41,7 +42,19 @@ struct _LttvPrecompute {
 	 * never move the pass's. */
 	LttTrace *window_reader;
 	LttvMerge *window_merge;
+	gboolean use_cache, from_cache;
+	LttvPrecomputeCache cache;   /* the mapped file the results came from */
+	/* After the pass the cache is written by a thread of its own, which
+	 * only reads the finished results and gives nothing back. */
+	LttvCacheWriter *writer;
+	GThread *write_thread;
+	gint write_cancel;           /* atomic: stop writing (the file is dropped) */
+	LttvCacheLoader *loader;     /* before it, while a cache is checked */
+	guint cache_stage;           /* cache files looked at: beside the trace, then the user's */
+	char *cache_warning;         /* a cache found unusable, until taken */
 };
+
+static void stop_writer(LttvPrecompute *p);
 
 /* Services by LttvTrace; used from one thread (the main loop's). */
 static GHashTable *services;
@@ -72,13 +85,14 @@ LttvPrecompute *lttv_precompute_get(LttvTrace *t)
 	p->reader = ltt_trace_new_reader(trace);
 	p->merge = lttv_merge_new(p->reader);
 	p->ts = lttv_trace_state_new(trace);
-	p->cps = lttv_checkpoints_new(trace, 0);
+	p->cps = lttv_compact_checkpoints_new(trace, LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL);
 	p->store = lttv_intervals_new();
 	p->recorder = lttv_interval_recorder_new(p->store, p->ts);
 	p->event_hooks = g_array_new(FALSE, FALSE, sizeof(EventHook));
 	p->events_total = trace_event_total(trace);
 	p->notes = g_array_new(FALSE, FALSE, sizeof(Notification));
 	p->next_id = 1;
+	p->use_cache = TRUE;
 	g_hash_table_insert(services, t, p);
 	return p;
 }
@@ -94,8 +108,6 @@ static void pass_free(LttvPrecompute *p)
 {
 	lttv_interval_recorder_free(p->recorder);
 	p->recorder = NULL;
-	lttv_trace_state_free(p->ts);
-	p->ts = NULL;
 	lttv_merge_free(p->merge);
 	p->merge = NULL;
 	if (p->reader != NULL)
@@ -109,11 +121,21 @@ void lttv_precompute_unref(LttvPrecompute *p)
 		return;
 	g_hash_table_remove(services, p->trace);
 	pass_free(p);
+	stop_writer(p);
+	lttv_cache_loader_free(p->loader);
+	lttv_trace_state_free(p->ts);
+	if (p->names != NULL)
+		lttv_trace_state_free(p->names);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
 		ltt_trace_unref(p->window_reader);
-	lttv_checkpoints_free(p->cps);
-	lttv_intervals_free(p->store);
+	if (p->from_cache) {
+		lttv_precompute_cache_clear(&p->cache);
+	} else {
+		lttv_compact_checkpoints_free(p->cps);
+		lttv_intervals_free(p->store);
+	}
+	g_free(p->cache_warning);
 	g_array_unref(p->event_hooks);
 	g_array_unref(p->notes);
 	lttv_trace_unref(p->trace);
@@ -129,8 +151,9 @@ void lttv_precompute_set_checkpoint_interval(LttvPrecompute *p, guint interval)
 {
 	if (p->started)
 		return;
-	lttv_checkpoints_free(p->cps);
-	p->cps = lttv_checkpoints_new(lttv_trace_ltt(p->trace), interval);
+	lttv_compact_checkpoints_free(p->cps);
+	p->cps = lttv_compact_checkpoints_new(lttv_trace_ltt(p->trace),
+	                                      interval > 0 ? interval : LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL);
 }
 
 LttTime lttv_precompute_ready_until(const LttvPrecompute *p)
@@ -168,28 +191,139 @@ static void fire_notifications(LttvPrecompute *p)
 	}
 }
 
+/* Writes the cache by pieces until done or cancelled. */
+static gpointer write_thread_main(gpointer data)
+{
+	LttvPrecompute *p = data;
+	gboolean finished = FALSE;
+
+	while (!g_atomic_int_get(&p->write_cancel) && !finished)
+		if (!lttv_cache_writer_step(p->writer, g_get_monotonic_time() + 10000, &finished, NULL))
+			break;
+	return NULL;
+}
+
+/* Waits for the writing thread (cancelled first when cancel: it stops
+ * within one piece of 1 MB) and drops an unfinished file. */
+static void join_writer(LttvPrecompute *p, gboolean cancel)
+{
+	if (p->write_thread != NULL) {
+		if (cancel)
+			g_atomic_int_set(&p->write_cancel, 1);
+		g_thread_join(p->write_thread);
+		p->write_thread = NULL;
+	}
+	lttv_cache_writer_free(p->writer);
+	p->writer = NULL;
+}
+
+static void stop_writer(LttvPrecompute *p)
+{
+	join_writer(p, TRUE);
+}
+
+/* The pass is over: the results are complete and no longer change, and a
+ * thread writes the cache (a cache that cannot be written costs a pass
+ * next time, nothing else). */
 static void finish(LttvPrecompute *p)
 {
 	lttv_intervals_set_reached(p->store, lttv_trace_state_time(p->ts), TRUE);
 	p->done = TRUE;
 	pass_free(p);
+	if (p->use_cache)
+		p->writer = lttv_cache_writer_new(lttv_trace_ltt(p->trace), p->store, p->cps, p->events_done, NULL);
+	if (p->writer != NULL)
+		p->write_thread = g_thread_new("lttv-cache-writer", write_thread_main, p);
+}
+
+void lttv_precompute_finish_cache(LttvPrecompute *p)
+{
+	join_writer(p, FALSE);
+}
+
+gboolean lttv_precompute_writing_cache(const LttvPrecompute *p)
+{
+	return p->write_thread != NULL;
+}
+
+static void cache_problem(LttvPrecompute *p, const GError *error)
+{
+	if (p->cache_warning == NULL && !g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+		p->cache_warning = g_strdup_printf("%s; computing again", error->message);
+}
+
+/* A loader for the next cache file to look at (beside the trace, then in
+ * the user's cache folder); FALSE when there is none left. */
+static gboolean next_loader(LttvPrecompute *p)
+{
+	LttTrace *trace = lttv_trace_ltt(p->trace);
+
+	while (p->loader == NULL && p->cache_stage < 2) {
+		char *path = lttv_precompute_cache_path(trace, p->cache_stage++ == 0);
+		GError *error = NULL;
+
+		p->loader = lttv_cache_loader_new(trace, path, &error);
+		g_free(path);
+		if (error != NULL)
+			cache_problem(p, error);
+		g_clear_error(&error);
+	}
+	return p->loader != NULL;
+}
+
+/* Checks the cache until deadline: TRUE while it is being checked or once
+ * its results are in place (p->from_cache); FALSE when there is no valid
+ * cache (the pass is to be run). */
+static gboolean load_cache(LttvPrecompute *p, gint64 deadline)
+{
+	while (next_loader(p)) {
+		GError *error = NULL;
+
+		if (lttv_cache_loader_step(p->loader, deadline, &p->cache, &error)) {
+			if (p->cache.store == NULL)
+				return TRUE;
+			lttv_cache_loader_free(p->loader);
+			p->loader = NULL;
+			lttv_compact_checkpoints_free(p->cps);
+			lttv_intervals_free(p->store);
+			p->store = p->cache.store;
+			p->cps = p->cache.cps;
+			p->events_done = p->cache.events;
+			p->from_cache = TRUE;
+			p->done = TRUE;
+			/* The setters no longer apply. */
+			p->started = TRUE;
+			pass_free(p);
+			return TRUE;
+		}
+		cache_problem(p, error);
+		g_clear_error(&error);
+		lttv_cache_loader_free(p->loader);
+		p->loader = NULL;
+	}
+	return FALSE;
 }
 
 gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **error)
 {
-	gint64 deadline;
+	gint64 deadline = g_get_monotonic_time() + MAX(budget_us, 0);
 	const LttEvent *ev;
 
 	if (p->done || p->cancelled || p->failed)
 		return FALSE;
 	if (!p->started) {
+		if (p->use_cache && load_cache(p, deadline)) {
+			if (!p->from_cache)
+				return TRUE;
+			fire_notifications(p);
+			return FALSE;
+		}
+		p->started = TRUE;
 		if (!lttv_merge_source.seek_begin(p->merge, error)) {
 			p->failed = TRUE;
 			return FALSE;
 		}
-		p->started = TRUE;
 	}
-	deadline = g_get_monotonic_time() + MAX(budget_us, 0);
 	do {
 		guint k;
 
@@ -203,7 +337,7 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 				return FALSE;
 			}
 			lttv_trace_state_apply(p->ts, ev);
-			lttv_checkpoints_record(p->cps, p->ts, ev);
+			lttv_compact_checkpoints_record(p->cps, p->ts, ev);
 			lttv_interval_recorder_after(p->recorder, ev);
 			for (h = 0; h < p->event_hooks->len; h++) {
 				const EventHook *eh = &g_array_index(p->event_hooks, EventHook, h);
@@ -216,6 +350,25 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 	} while (g_get_monotonic_time() < deadline);
 	fire_notifications(p);
 	return TRUE;
+}
+
+void lttv_precompute_set_cache(LttvPrecompute *p, gboolean use)
+{
+	if (!p->started)
+		p->use_cache = use;
+}
+
+gboolean lttv_precompute_from_cache(const LttvPrecompute *p)
+{
+	return p->from_cache;
+}
+
+char *lttv_precompute_take_cache_warning(LttvPrecompute *p)
+{
+	char *w = p->cache_warning;
+
+	p->cache_warning = NULL;
+	return w;
 }
 
 gdouble lttv_precompute_progress(const LttvPrecompute *p)
@@ -239,6 +392,7 @@ gboolean lttv_precompute_done(const LttvPrecompute *p)
 
 void lttv_precompute_cancel(LttvPrecompute *p)
 {
+	stop_writer(p);
 	if (p->done)
 		return;
 	p->cancelled = TRUE;
@@ -291,13 +445,50 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p)
 	return p->store;
 }
 
-LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
+/* The cursors of the window statistics (and of the names' state), made
+ * on first use. */
+static LttvMerge *window_merge(LttvPrecompute *p)
 {
 	if (p->window_reader == NULL) {
 		p->window_reader = ltt_trace_new_reader(lttv_trace_ltt(p->trace));
 		p->window_merge = lttv_merge_new(p->window_reader);
 	}
-	return lttv_window_stats_compute(p->cps, &lttv_merge_source, p->window_merge, t0, t1, error);
+	return p->window_merge;
+}
+
+LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
+{
+	LttvTraceState *ts;
+
+	window_merge(p);
+	ts = lttv_compact_checkpoints_state_at(p->cps, t0, &lttv_merge_source, p->window_merge, error);
+	return ts != NULL ? lttv_window_stats_from_state(ts, &lttv_merge_source, p->window_merge, t0, t1) : NULL;
+}
+
+const LttvCompactCheckpoints *lttv_precompute_checkpoints(const LttvPrecompute *p)
+{
+	return p->cps;
+}
+
+void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
+{
+	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps);
+	*mapped = lttv_intervals_mapped(p->store) + lttv_compact_checkpoints_mapped(p->cps);
+}
+
+const char *lttv_precompute_submode_name(LttvPrecompute *p, gint32 mode, gint32 submode)
+{
+	/* Results read from the cache had no pass: the names come from the
+	 * state at the last checkpoint, restored once (one short replay). */
+	if (p->from_cache && p->names == NULL && p->cps != NULL) {
+		GError *error = NULL;
+		p->names = lttv_compact_checkpoints_state_at(p->cps, ltt_trace_end_time(lttv_trace_ltt(p->trace)),
+		                                             &lttv_merge_source, window_merge(p), &error);
+		g_clear_error(&error);
+	}
+	if (p->names != NULL)
+		return lttv_trace_state_submode_name(p->names, mode, submode);
+	return p->ts != NULL ? lttv_trace_state_submode_name(p->ts, mode, submode) : NULL;
 }
 
 void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data)

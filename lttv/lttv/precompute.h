@@ -32,12 +32,36 @@ LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p);
 void lttv_precompute_unref(LttvPrecompute *p);
 
 LttvTrace *lttv_precompute_trace(const LttvPrecompute *p);
-/* Events between state checkpoints (0: LTTV_CHECKPOINT_INTERVAL_DEFAULT);
+/* Events between the service's state checkpoints.  They are kept
+ * serialized (about 100 bytes a task) and cost a parse to restore, so the
+ * service keeps fewer than a context's (doc/analysis.md §6.4). */
+#define LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL 50000
+
+/* Events between state checkpoints (0: LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL);
  * only before the first step. */
 void lttv_precompute_set_checkpoint_interval(LttvPrecompute *p, guint interval);
 
-/* Does about budget_us microseconds of work (at least one event) and
- * returns; TRUE while work remains.  Notifications whose time or position
+/* Whether the results are kept in a cache file (default TRUE): the first
+ * steps then check and map a valid cache instead of reading the trace,
+ * and once the pass is done a thread of the service writes it (beside the
+ * trace, or under $XDG_CACHE_HOME/lttv/ when the trace's folder cannot be
+ * written) while the results are already in use.  Cancelling or dropping
+ * the last reference stops that thread within one piece of 1 MB and
+ * drops the unfinished file.  Only before the first step. */
+void lttv_precompute_set_cache(LttvPrecompute *p, gboolean use);
+/* TRUE while the thread writes the cache. */
+gboolean lttv_precompute_writing_cache(const LttvPrecompute *p);
+/* Waits until the cache is written (for batch programs and tests: it may
+ * take a second on a big trace). */
+void lttv_precompute_finish_cache(LttvPrecompute *p);
+/* TRUE when the results came from the cache file. */
+gboolean lttv_precompute_from_cache(const LttvPrecompute *p);
+/* A cache file found stale or damaged (and so rebuilt): the message, once
+ * (free with g_free); NULL when there is nothing to report. */
+char *lttv_precompute_take_cache_warning(LttvPrecompute *p);
+
+/* Does about budget_us microseconds of work (at least one event, or a
+ * piece of the cache being checked) and returns; TRUE while work remains.  Notifications whose time or position
  * is reached are called before it returns.  FALSE + error when the trace
  * cannot be read (the work stops there; what was computed stays usable up
  * to lttv_precompute_ready_until). */
@@ -73,6 +97,34 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p);
  * lttv_window_stats_free (window-stats.h). */
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error);
 
+/* The same in steps, for windows whose replay takes longer than a step
+ * may (a second of a busy trace takes about 100 ms): each job reads
+ * through cursors of its own and holds a reference on p. */
+typedef struct _LttvWindowStatsJob LttvWindowStatsJob;
+
+LttvWindowStatsJob *lttv_precompute_window_stats_job(LttvPrecompute *p, LttTime t0, LttTime t1);
+/* About budget_us of work (the first step restores the state at t0: a
+ * parse and up to LTTV_PRECOMPUTE_CHECKPOINT_INTERVAL events); TRUE while
+ * work remains; FALSE + error when the trace cannot be read. */
+gboolean lttv_window_stats_job_step(LttvWindowStatsJob *job, gint64 budget_us, GError **error);
+/* How much of [t0, t1) is counted, 0..1. */
+gdouble lttv_window_stats_job_progress(const LttvWindowStatsJob *job);
+/* Once step returned FALSE without error: the statistics, closed at t1,
+ * given to the caller (free with lttv_window_stats_free); NULL before and
+ * after. */
+LttvStats *lttv_window_stats_job_take(LttvWindowStatsJob *job);
+void lttv_window_stats_job_free(LttvWindowStatsJob *job);
+
+/* What the results take: heap bytes, and bytes of anonymous mappings (the
+ * interval changes and the serialized checkpoints). */
+void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped);
+
+/* The name of a mode's submode (a system call, an IRQ line, a soft IRQ
+ * vector) as far as the pass has met it, or NULL: for viewers that show
+ * what the intervals' submode numbers mean.  The pass keeps its final
+ * state for this; results read from the cache restore the state at the
+ * last checkpoint once (a replay of at most one checkpoint interval). */
+const char *lttv_precompute_submode_name(LttvPrecompute *p, gint32 mode, gint32 submode);
 /* f(data, ev) is called with every event of the pass (a const LttEvent *),
  * in time order, after the state applied it: where the event index
  * (event-index.c) joins the other results.  Add before the first step. */

@@ -25,6 +25,7 @@ static const LttvEventSpec event_specs[] = {
 	{ "sched_process_exec", LTTV_EV_SCHED_PROCESS_EXEC, 0x1, { "filename", "pid" } },
 	{ "sched_process_exit", LTTV_EV_SCHED_PROCESS_EXIT, 0x1, { "comm", "pid" } },
 	{ "sched_process_free", LTTV_EV_SCHED_PROCESS_FREE, 0x1, { "comm", "pid" } },
+	{ "task_rename", LTTV_EV_TASK_RENAME, 0x6, { "pid", "oldcomm", "newcomm" } },
 	{ "sys_enter", LTTV_EV_SYS_ENTER, 0, { "id" } },
 	{ "sys_exit", LTTV_EV_SYS_EXIT, 0, { "id" } },
 	{ "irq_handler_entry", LTTV_EV_IRQ_ENTRY, 0x2, { "irq", "name" } },
@@ -147,6 +148,14 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 	h->kind = LTTV_EV_NONE;
 	if (strcmp(ltt_event_type_channel(et), KERNEL_CHANNEL) != 0)
 		return h;
+	/* lttd keeps the kernel's common_pid (doc/recording.md): the task
+	 * current when the event was recorded, whatever the state believes. */
+	if (field_reader_init(&h->common_pid, et, "common_pid", FALSE, table->swap)) {
+		h->evidence = &h->common_pid;
+		if (h->common_pid.walkable && h->common_pid.n_strings > 0
+		    && (h->deepest == NULL || h->common_pid.n_strings > h->deepest->n_strings))
+			h->deepest = &h->common_pid;
+	}
 	for (i = 0; i < G_N_ELEMENTS(event_specs); i++) {
 		const LttvEventSpec *spec = &event_specs[i];
 
@@ -161,6 +170,8 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 				h->deepest = r;
 		}
 		h->kind = spec->kind;
+		if (h->kind == LTTV_EV_SCHED_SWITCH && h->evidence == NULL)
+			h->evidence = &h->fields[1];
 		/* Recorded through ftrace, a trace has no page_fault_exit (format.md
 		 * §4): a fault is then an instant, not a mode. */
 		if ((h->kind == LTTV_EV_PAGE_FAULT_USER || h->kind == LTTV_EV_PAGE_FAULT_KERNEL)
@@ -189,7 +200,10 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 	guint i;
 
 	h->cpu_local = lttv_event_kind_is_cpu_local(h->kind);
-	h->closer = lttv_event_kind_closer(h->kind);
+	/* An event that names its task is checked alone (state.c), never
+	 * applied at once with its closer. */
+	h->closer = h->evidence == NULL ? lttv_event_kind_closer(h->kind) : LTTV_EV_NONE;
+	h->user_entry = h->kind == LTTV_EV_SYS_ENTER || h->kind == LTTV_EV_PAGE_FAULT_USER;
 	if (h->kind >= LTTV_EV_STATEDUMP_PROCESS && h->kind <= LTTV_EV_STATEDUMP_END)
 		h->slot = LTTV_NO_SLOT;
 	else if (h->kind != LTTV_EV_NONE)

@@ -18,6 +18,7 @@ typedef enum {
 	LTTV_EV_SCHED_PROCESS_EXEC,
 	LTTV_EV_SCHED_PROCESS_EXIT,
 	LTTV_EV_SCHED_PROCESS_FREE,
+	LTTV_EV_TASK_RENAME,
 	LTTV_EV_SYS_ENTER,
 	LTTV_EV_SYS_EXIT,
 	LTTV_EV_IRQ_ENTRY,
@@ -61,7 +62,9 @@ typedef struct {
 typedef struct {
 	LttvEventKind kind;
 	gboolean cpu_local;      /* lttv_event_kind_is_cpu_local(kind) */
-	LttvEventKind closer;    /* a CPU-local kind that opens a frame: the kind that closes it, else NONE */
+	LttvEventKind closer;    /* a CPU-local kind that opens a frame: the kind that closes it, else NONE
+	                          * (also when the event names its task: evidence) */
+	gboolean user_entry;     /* enters the kernel from user mode (system call, user fault) */
 	guint type_index;        /* dense index of the event type within the trace */
 	guint slot;              /* where the statistics' frames count it, LTTV_NO_SLOT: not there */
 	const LttEventType *type;
@@ -70,6 +73,11 @@ typedef struct {
 	 * a string finds the ends of all of them, so the others are read
 	 * inline; NULL when no field follows a string. */
 	const LttvFieldReader *deepest;
+	/* The pid of the task the event ran in, as the event itself says
+	 * (doc/analysis.md §1.4): its common_pid field when the recorder kept
+	 * it, else a switch's prev_pid; NULL when it says nothing. */
+	const LttvFieldReader *evidence;
+	LttvFieldReader common_pid;
 } LttvEventHandler;
 
 /* The statistics' frames count events by slot rather than by type, so
@@ -105,6 +113,10 @@ struct _LttvProcess {
 	guint cpu;
 	LttvProcessStatus status;
 	const char *name;          /* interned */
+	/* The comm (comm_len bytes) of the last switch to it (G_MAXUINT8: none
+	 * since its name changed): a switch with the same comm changes nothing. */
+	char comm[16];
+	guint8 comm_len;
 	LttTime birth, first_seen;
 	gboolean kernel_thread;
 	guint fork_seen;           /* which fork events announced it (state.c) */
@@ -216,6 +228,7 @@ struct _LttvTraceState {
 	GPtrArray *softirq_names;
 	LttvStats *stats;          /* attached statistics, NULL when none */
 	LttvLaneRun *lanes;        /* while run in lanes, else NULL */
+	guint64 repairs;           /* running tasks an event's own evidence contradicted (§1.4) */
 };
 
 G_GNUC_INTERNAL LttvEventTable *lttv_event_table_new(LttTrace *trace);

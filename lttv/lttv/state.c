@@ -72,6 +72,7 @@ static LttvProcess *process_new(gint32 pid, guint cpu, const char *name, LttTime
 	p->cpu = cpu;
 	p->status = LTTV_STATUS_UNKNOWN;
 	p->name = g_intern_string(name != NULL ? name : "");
+	p->comm_len = G_MAXUINT8;
 	p->first_seen = t;
 	p->capacity = 4;
 	p->stack = g_new(LttvExecFrame, p->capacity);
@@ -121,9 +122,108 @@ static void ensure_cpu(LttvTraceState *ts, guint cpu)
 static LttvProcess *idle_process(LttvTraceState *ts, guint cpu, LttTime t)
 {
 	ensure_cpu(ts, cpu);
-	if (ts->cpus[cpu].idle == NULL)
-		ts->cpus[cpu].idle = process_new(0, cpu, "swapper", t);
+	if (ts->cpus[cpu].idle == NULL) {
+		/* The kernel's name for the idle task of each CPU. */
+		char name[32];
+
+		g_snprintf(name, sizeof name, "swapper/%u", cpu);
+		ts->cpus[cpu].idle = process_new(0, cpu, name, t);
+	}
 	return ts->cpus[cpu].idle;
+}
+
+/* The kernel keeps 15 characters of a task's name (its comm).  A name
+ * known in full (from exec's file name, or a parent's) whose first 15
+ * characters are comm is the same name: it stays (doc/analysis.md §1.5). */
+#define COMM_MAX 15
+
+static gboolean comm_truncates(const char *name, const char *comm)
+{
+	return strlen(comm) == COMM_MAX && strlen(name) > COMM_MAX && strncmp(name, comm, COMM_MAX) == 0;
+}
+
+static void set_name(LttvProcess *p, const char *name)
+{
+	p->name = g_intern_string(name);
+	p->comm_len = G_MAXUINT8;
+}
+
+/* The task's name as an event says it is now (a switch's comm, a
+ * rename). */
+static void name_from_comm(LttvProcess *p, const char *comm)
+{
+	if (strcmp(p->name, comm) == 0 || comm[0] == '\0' || comm_truncates(p->name, comm))
+		return;
+	set_name(p, comm);
+}
+
+/* A string field whose end the reading of a later field found: where it
+ * starts and its length, without a search; NULL when not found so. */
+static inline const char *string_found(const LttvFieldReader *r, const LttvEventData *e, gsize *len)
+{
+	gsize off;
+
+	if (!r->walkable || r->n_strings >= e->n_ends)
+		return NULL;
+	off = (r->n_strings > 0 ? e->ends[r->n_strings - 1] : 0) + (gsize) r->tail;
+	if (off >= e->ends[r->n_strings])
+		return NULL;
+	*len = e->ends[r->n_strings] - 1 - off;
+	return (const char *) e->payload + off;
+}
+
+/* Whether the len bytes at s are p's comm (its last switch's). */
+static inline gboolean comm_same(const LttvProcess *p, const char *s, gsize len)
+{
+	guint64 a, b;
+	guint32 c, d;
+
+	if (len != p->comm_len)
+		return FALSE;
+	/* Two loads that overlap cover any length from 4 to 16. */
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, p->comm, 8);
+		if (a != b)
+			return FALSE;
+		memcpy(&a, s + len - 8, 8);
+		memcpy(&b, p->comm + len - 8, 8);
+		return a == b;
+	}
+	if (len >= 4) {
+		memcpy(&c, s, 4);
+		memcpy(&d, p->comm, 4);
+		if (c != d)
+			return FALSE;
+		memcpy(&c, s + len - 4, 4);
+		memcpy(&d, p->comm + len - 4, 4);
+		return c == d;
+	}
+	return memcmp(s, p->comm, len) == 0;
+}
+
+/* name_from_comm with the comm a switch gives the task it runs (field r),
+ * which usually is the one the task's last switch gave: compared with the
+ * copy the task keeps.  (Renames while it runs come as task_rename or
+ * sched_process_exec.) */
+static inline void name_from_switch(LttvProcess *p, const LttvFieldReader *r, LttvEventData *ev)
+{
+	gsize len = 0;
+	const char *comm = string_found(r, ev, &len);
+
+	if (G_LIKELY(comm != NULL) && comm_same(p, comm, len))
+		return;
+	if (comm == NULL) {
+		comm = lttv_field_reader_string(r, ev);
+		len = strlen(comm);
+	}
+	name_from_comm(p, comm);
+	if (len < sizeof p->comm) {
+		memcpy(p->comm, comm, len);
+		p->comm_len = (guint8) len;
+	} else {
+		p->comm_len = G_MAXUINT8;
+	}
 }
 
 LttvTraceState *lttv_trace_state_new(LttTrace *trace)
@@ -417,7 +517,7 @@ static LttvProcess *process_get(LttvTraceState *ts, gint32 pid, guint cpu, LttvE
 		process_insert(ts, p);
 	}
 	if (p->name[0] == '\0' && name != NULL && !foreign(ts, p, cpu))
-		p->name = g_intern_string(lttv_field_reader_string(name, ev));
+		set_name(p, lttv_field_reader_string(name, ev));
 	return p;
 }
 
@@ -483,7 +583,10 @@ static void lane_wake_again(LttvTraceState *ts, LttvProcess *p, LttTime t)
 
 static LttvProcessStatus status_after_switch(const LttvProcess *p, gint64 prev_state)
 {
-	if (p->pid == 0 || prev_state == 0 || (prev_state & (TASK_PREEMPTED | TASK_IDLE_BIT)))
+	/* Idle (128: TASK_IDLE, a kernel thread waiting for work) sleeps like
+	 * an uninterruptible wait that adds no load; only the idle tasks
+	 * (pid 0) are always runnable. */
+	if (p->pid == 0 || prev_state == 0 || (prev_state & TASK_PREEMPTED))
 		return LTTV_STATUS_WAIT_CPU;
 	if (prev_state & TASK_ZOMBIE_BIT)
 		return LTTV_STATUS_ZOMBIE;
@@ -512,6 +615,16 @@ static void on_sched_switch(LttvTraceState *ts, LttvEventData *ev, const LttvEve
 	ts->cpus[cpu].running = NULL;
 	next = process_get(ts, next_pid, cpu, ev, &h->fields[3], t);
 	set_running(ts, cpu, next, t);
+	name_from_switch(next, &h->fields[3], ev);
+}
+
+static void on_rename(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+	LttvProcess *p = process_get(ts, pid, cpu, ev, NULL, t);
+
+	if (!foreign(ts, p, cpu))
+		name_from_comm(p, lttv_field_reader_string(&h->fields[2], ev));
 }
 
 static void on_wakeup(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
@@ -555,6 +668,9 @@ static LttvProcess *fork_child(LttvTraceState *ts, LttvProcess *parent, gint32 p
 	}
 	if (child != NULL)
 		process_remove(ts, child, cpu, t);
+	/* The child's comm is its parent's, maybe cut to 15 characters. */
+	if (parent != NULL && comm_truncates(parent->name, name))
+		name = parent->name;
 	child = process_new(pid, cpu, name, t);
 	process_insert(ts, child);
 	child->fork_seen = seen;
@@ -607,7 +723,7 @@ static void on_exec(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandle
 	LttvProcess *p = process_get(ts, pid, cpu, ev, NULL, t);
 
 	if (!foreign(ts, p, cpu))
-		p->name = g_intern_string(slash != NULL ? slash + 1 : filename);
+		set_name(p, slash != NULL ? slash + 1 : filename);
 }
 
 static void on_process_exit(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
@@ -649,7 +765,7 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 		return;
 	p->tgid = (gint32) lttv_field_reader_int(&h->fields[1], ev);
 	p->ppid = (gint32) lttv_field_reader_int(&h->fields[2], ev);
-	p->name = g_intern_string(lttv_field_reader_string(&h->fields[3], ev));
+	set_name(p, lttv_field_reader_string(&h->fields[3], ev));
 	p->kernel_thread = pid == 0 || lttv_field_reader_int(&h->fields[7], ev) != 0;
 	set_birth(ts, p, (LttTime) lttv_field_reader_int(&h->fields[8], ev));
 	p->cpu = pcpu;
@@ -663,6 +779,11 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 	switch (status) {
 	case DUMP_RUNNING:
 		set_running(ts, pcpu, p, t);
+		break;
+	case DUMP_IDLE:
+		/* A kernel thread waiting for work ('I'); the idle tasks of the
+		 * CPUs the dump says idle are runnable. */
+		p->status = p->pid == 0 ? LTTV_STATUS_WAIT_CPU : LTTV_STATUS_BLOCKED;
 		break;
 	case DUMP_SLEEPING:
 	case DUMP_DISK_SLEEP:
@@ -702,6 +823,9 @@ static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEv
 		break;
 	case LTTV_EV_SCHED_PROCESS_FREE:
 		on_process_free(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_TASK_RENAME:
+		on_rename(ts, ev, h, cpu, t);
 		break;
 	case LTTV_EV_STATEDUMP_PROCESS:
 		on_statedump_process(ts, ev, h, cpu, t);
@@ -752,7 +876,7 @@ gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts, const LttEvent 
 {
 	LttvProcess *p;
 
-	if (!local_wakeup_task(ts, event, h, &p))
+	if (h->evidence != NULL || !local_wakeup_task(ts, event, h, &p))
 		return FALSE;
 	/* As lttv_trace_state_dispatch would do. */
 	if (ts->stats != NULL)
@@ -809,13 +933,20 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 	if (h1->closer == LTTV_EV_NONE || h2->kind != h1->closer || cpu >= ts->cpu_count
 	    || (p = ts->cpus[cpu].running) == NULL || n_body > LTTV_PAIR_BODY_MAX)
 		return FALSE;
+	/* Events that name their task are checked one by one (follow_evidence;
+	 * h1's closer is NONE then). */
+	if (h2->evidence != NULL)
+		return FALSE;
 	lttv_event_data_init(&data, h1, ev1);
 	from_user = frame_opened(&data, &mode, &submode);
 	if (submode == LTTV_SUBMODE_NONE
-	    || (from_user ? p->depth != 1 || p->stack[0].mode == LTTV_MODE_UNKNOWN : p->depth >= MAX_DEPTH))
+	    || (from_user ? p->depth != 1 || p->stack[0].mode == LTTV_MODE_UNKNOWN || p->pid == 0
+	                  : p->depth >= MAX_DEPTH))
 		return FALSE;
 	for (i = 0; i < n_body; i++) {
 		woken[i] = NULL;
+		if (hb[i]->evidence != NULL)
+			return FALSE;
 		if (hb[i]->kind == LTTV_EV_SCHED_WAKEUP ? !local_wakeup_task(ts, body[i], hb[i], &woken[i])
 		                                        : hb[i]->kind != LTTV_EV_NONE)
 			return FALSE;
@@ -840,6 +971,62 @@ void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *event)
 	lttv_trace_state_dispatch(ts, event, lttv_event_table_lookup(ts->table, event->type));
 }
 
+/* The running task of cpu is not the one the state believed: the switch
+ * to it was lost, at a time not known since the CPU's last event.  That
+ * time stays the believed task's (a later event cannot move what a split
+ * in time already gave, doc/analysis.md §3.2); actual (NULL: not known
+ * either) runs from now on. */
+static void repair_running(LttvTraceState *ts, guint cpu, LttvProcess *actual, LttTime t)
+{
+	LttvProcess *believed = ts->cpus[cpu].running;
+
+	ts->repairs++;
+	cpu_leave(ts, cpu, t);
+	if (believed->status == LTTV_STATUS_RUNNING)
+		believed->status = LTTV_STATUS_UNKNOWN;
+	ts->cpus[cpu].running = NULL;
+	if (actual != NULL)
+		set_running(ts, cpu, actual, t);
+	cpu_enter(ts, cpu);
+}
+
+/* An event that says it ran in task pid (h->evidence), not in the one the
+ * state believes runs on cpu: the event is trusted (doc/analysis.md §1.4).
+ * FALSE when, run in lanes, the change must wait for time order (the run
+ * is void). */
+static G_GNUC_NO_INLINE gboolean follow_evidence(LttvTraceState *ts, LttvEventData *ev, guint cpu, gint32 pid, LttTime t)
+{
+	LttvProcess *p = ts->cpus[cpu].running, *actual;
+
+	/* Like a switch: in lanes only an ordered event may do it. */
+	if (ev->h->cpu_local && lane_conflict(ts))
+		return FALSE;
+	actual = process_get(ts, pid, cpu, ev, ev->h->kind == LTTV_EV_SCHED_SWITCH ? &ev->h->fields[0] : NULL, t);
+	if (foreign(ts, actual, cpu))
+		return FALSE;
+	if (p == NULL) {
+		/* The first word on who runs here: the time before it stays the
+		 * unknown task's. */
+		cpu_leave(ts, cpu, t);
+		set_running(ts, cpu, actual, t);
+		cpu_enter(ts, cpu);
+		return TRUE;
+	}
+	repair_running(ts, cpu, actual, t);
+	return TRUE;
+}
+
+/* A system call or a user fault while the idle task is believed to run:
+ * the idle task has no user mode, so some other task runs, which one is
+ * not known.  FALSE when, in lanes, the run is void. */
+static G_GNUC_NO_INLINE gboolean leave_idle(LttvTraceState *ts, guint cpu, LttTime t)
+{
+	if (lane_conflict(ts))
+		return FALSE;
+	repair_running(ts, cpu, NULL, t);
+	return TRUE;
+}
+
 void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
 {
 	LttvEventData data, *ev = &data;
@@ -848,6 +1035,17 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 	LttvProcess *p;
 
 	lttv_event_data_init(ev, h, event);
+	if (h->evidence != NULL) {
+		gint32 pid = (gint32) lttv_field_reader_int(h->evidence, ev);
+
+		ensure_cpu(ts, cpu);
+		p = ts->cpus[cpu].running;
+		if (G_UNLIKELY(p == NULL || p->pid != pid) && pid >= 0 && !follow_evidence(ts, ev, cpu, pid, t))
+			return;
+	} else if (h->user_entry && cpu < ts->cpu_count && (p = ts->cpus[cpu].running) != NULL
+	           && G_UNLIKELY(p->pid == 0) && !leave_idle(ts, cpu, t)) {
+		return;
+	}
 	if (ts->stats != NULL)
 		lttv_stats_on_event(ts->stats, cpu, h, t);
 	if (h->kind == LTTV_EV_NONE)
@@ -916,151 +1114,4 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 	default:
 		break;
 	}
-}
-
-LttTrace *lttv_trace_state_trace(const LttvTraceState *ts)
-{
-	return ts->trace;
-}
-
-LttTime lttv_trace_state_time(const LttvTraceState *ts)
-{
-	return ts->time;
-}
-
-guint64 lttv_trace_state_event_count(const LttvTraceState *ts)
-{
-	return ts->event_count;
-}
-
-guint lttv_trace_state_cpu_count(const LttvTraceState *ts)
-{
-	return ts->cpu_count;
-}
-
-LttvProcess *lttv_trace_state_find_process(const LttvTraceState *ts, gint32 pid, guint cpu)
-{
-	if (pid == 0)
-		return cpu < ts->cpu_count ? ts->cpus[cpu].idle : NULL;
-	return g_hash_table_lookup(ts->processes, GINT_TO_POINTER(pid));
-}
-
-LttvProcess *lttv_trace_state_running_process(const LttvTraceState *ts, guint cpu)
-{
-	return cpu < ts->cpu_count ? ts->cpus[cpu].running : NULL;
-}
-
-GPtrArray *lttv_trace_state_processes(const LttvTraceState *ts)
-{
-	GPtrArray *all = g_ptr_array_sized_new(g_hash_table_size(ts->processes) + ts->cpu_count);
-	GHashTableIter it;
-	gpointer value;
-	guint i;
-
-	for (i = 0; i < ts->cpu_count; i++)
-		if (ts->cpus[i].idle != NULL)
-			g_ptr_array_add(all, ts->cpus[i].idle);
-	g_hash_table_iter_init(&it, ts->processes);
-	while (g_hash_table_iter_next(&it, NULL, &value))
-		g_ptr_array_add(all, value);
-	return all;
-}
-
-gint32 lttv_process_pid(const LttvProcess *p) { return p->pid; }
-gint32 lttv_process_tgid(const LttvProcess *p) { return p->tgid; }
-gint32 lttv_process_ppid(const LttvProcess *p) { return p->ppid; }
-const char *lttv_process_name(const LttvProcess *p) { return p->name; }
-LttTime lttv_process_birth(const LttvProcess *p) { return p->birth; }
-LttTime lttv_process_first_seen(const LttvProcess *p) { return p->first_seen; }
-guint lttv_process_cpu(const LttvProcess *p) { return p->cpu; }
-LttvProcessStatus lttv_process_status(const LttvProcess *p) { return p->status; }
-gboolean lttv_process_is_kernel_thread(const LttvProcess *p) { return p->kernel_thread; }
-guint lttv_process_depth(const LttvProcess *p) { return p->depth; }
-
-const LttvExecFrame *lttv_process_frame(const LttvProcess *p, guint i)
-{
-	return i < p->depth ? &p->stack[i] : NULL;
-}
-
-LttvCpuMode lttv_trace_state_cpu_mode(const LttvTraceState *ts, guint cpu)
-{
-	const LttvProcess *p = lttv_trace_state_running_process(ts, cpu);
-
-	if (p == NULL)
-		return LTTV_CPU_BUSY;
-	switch (p->stack[p->depth - 1].mode) {
-	case LTTV_MODE_IRQ:
-		return LTTV_CPU_IRQ;
-	case LTTV_MODE_SOFTIRQ:
-		return LTTV_CPU_SOFTIRQ;
-	case LTTV_MODE_TRAP:
-		return LTTV_CPU_TRAP;
-	case LTTV_MODE_IDLE:
-		return LTTV_CPU_IDLE;
-	default:
-		return LTTV_CPU_BUSY;
-	}
-}
-
-gboolean lttv_trace_state_irq_busy(const LttvTraceState *ts, guint irq)
-{
-	return irq < ts->irq_busy->len && g_array_index(ts->irq_busy, guint, irq) > 0;
-}
-
-static const char *name_at(const GPtrArray *names, gint32 i)
-{
-	return i >= 0 && (guint) i < names->len ? g_ptr_array_index(names, i) : NULL;
-}
-
-const char *lttv_trace_state_syscall_name(const LttvTraceState *ts, gint32 id)
-{
-	return name_at(ts->syscall_names, id);
-}
-
-const char *lttv_trace_state_irq_name(const LttvTraceState *ts, gint32 irq)
-{
-	return name_at(ts->irq_names, irq);
-}
-
-const char *lttv_trace_state_softirq_name(const LttvTraceState *ts, gint32 vec)
-{
-	return ts->table->softirq_vec != NULL ? ltt_type_enum_label(ts->table->softirq_vec, vec) : NULL;
-}
-
-const char *lttv_trace_state_submode_name(const LttvTraceState *ts, LttvExecMode mode, gint32 submode)
-{
-	switch (mode) {
-	case LTTV_MODE_SYSCALL:
-		return lttv_trace_state_syscall_name(ts, submode);
-	case LTTV_MODE_IRQ:
-		return lttv_trace_state_irq_name(ts, submode);
-	case LTTV_MODE_SOFTIRQ:
-		return lttv_trace_state_softirq_name(ts, submode);
-	case LTTV_MODE_TRAP:
-		return submode == 0 ? "user" : submode == 1 ? "kernel" : NULL;
-	default:
-		return NULL;
-	}
-}
-
-const char *lttv_process_status_name(LttvProcessStatus s)
-{
-	static const char *const names[] = { "unknown", "running", "waiting", "blocked",
-	                                     "forked", "exiting", "zombie", "dead" };
-
-	return (guint) s < G_N_ELEMENTS(names) ? names[s] : "invalid";
-}
-
-const char *lttv_exec_mode_name(LttvExecMode m)
-{
-	static const char *const names[] = { "unknown", "user", "syscall", "trap", "irq", "softirq", "idle" };
-
-	return (guint) m < G_N_ELEMENTS(names) ? names[m] : "invalid";
-}
-
-const char *lttv_cpu_mode_name(LttvCpuMode m)
-{
-	static const char *const names[] = { "idle", "busy", "irq", "softirq", "trap" };
-
-	return (guint) m < G_N_ELEMENTS(names) ? names[m] : "invalid";
 }

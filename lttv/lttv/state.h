@@ -74,11 +74,21 @@ LttTime lttv_trace_state_time(const LttvTraceState *ts);
 /* Number of events applied since the state was created. */
 guint64 lttv_trace_state_event_count(const LttvTraceState *ts);
 
+/* How many times an event's own evidence (a switch's prev_pid, the pid an
+ * event carries, a system call on the idle task) contradicted the task the
+ * state believed was running, and the state corrected it
+ * (doc/analysis.md §1.4), since the state was made (copies keep the count;
+ * a state read from the checkpoint cache starts from 0). */
+guint64 lttv_trace_state_repairs(const LttvTraceState *ts);
 /* Processes.  Pointers stay valid until the next apply. */
 guint lttv_trace_state_cpu_count(const LttvTraceState *ts);
 /* The live task with this pid (pid 0: the idle task of cpu), or NULL. */
 LttvProcess *lttv_trace_state_find_process(const LttvTraceState *ts, gint32 pid, guint cpu);
 LttvProcess *lttv_trace_state_running_process(const LttvTraceState *ts, guint cpu);
+/* The task ev (of this trace, not applied yet) ran in: the one it names
+ * itself (a switch's prev_pid, common_pid) when it names one, else the
+ * running task of its CPU; NULL when not known (doc/analysis.md §1.4). */
+LttvProcess *lttv_trace_state_event_process(LttvTraceState *ts, const LttEvent *ev);
 /* Every live task (idle tasks included), in no particular order. */
 GPtrArray *lttv_trace_state_processes(const LttvTraceState *ts);
 

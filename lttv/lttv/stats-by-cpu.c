@@ -296,18 +296,34 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n, LttTime until)
 
 /* ---- runs ---- */
 
-/* Groups the trace's tracefiles by CPU, each at its first event. */
+static gint compare_cpus(gconstpointer a, gconstpointer b)
+{
+	guint x = *(const guint *) a, y = *(const guint *) b;
+	return x < y ? -1 : x > y;
+}
+
+/* Groups the trace's tracefiles by CPU, each at its first event.  One lane
+ * per CPU present, in CPU order: CPU numbers can be sparse. */
 static Lane *lanes_open(LttTrace *trace, guint *n_lanes)
 {
-	guint n_tf = ltt_trace_tracefile_count(trace), max_cpu = 0, n = 0, i;
-	Lane *lanes;
+	guint n_tf = ltt_trace_tracefile_count(trace), n = 0, i;
+	GArray *cpus = g_array_new(FALSE, FALSE, sizeof(guint));
+	GHashTable *lane_of = g_hash_table_new(NULL, NULL);
+	Lane *lanes = g_new0(Lane, MAX(n_tf, 1));
 
-	for (i = 0; i < n_tf; i++)
-		max_cpu = MAX(max_cpu, ltt_tracefile_cpu(ltt_trace_tracefile(trace, i)));
-	lanes = g_new0(Lane, max_cpu + 1);
+	for (i = 0; i < n_tf; i++) {
+		guint cpu = ltt_tracefile_cpu(ltt_trace_tracefile(trace, i));
+		if (!g_hash_table_contains(lane_of, GUINT_TO_POINTER(cpu + 1))) {
+			g_hash_table_insert(lane_of, GUINT_TO_POINTER(cpu + 1), NULL);
+			g_array_append_val(cpus, cpu);
+		}
+	}
+	g_array_sort(cpus, compare_cpus);
+	for (i = 0; i < cpus->len; i++)
+		g_hash_table_insert(lane_of, GUINT_TO_POINTER(g_array_index(cpus, guint, i) + 1), GUINT_TO_POINTER(i));
 	for (i = 0; i < n_tf; i++) {
 		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-		Lane *l = &lanes[ltt_tracefile_cpu(tf)];
+		Lane *l = &lanes[GPOINTER_TO_UINT(g_hash_table_lookup(lane_of, GUINT_TO_POINTER(ltt_tracefile_cpu(tf) + 1)))];
 
 		/* Whole before the first read: the current events are in it. */
 		l->files = g_renew(LaneFile, l->files, l->n_files + 1);
@@ -316,14 +332,14 @@ static Lane *lanes_open(LttTrace *trace, guint *n_lanes)
 		l->files[l->n_files].index = i;
 		l->n_files++;
 	}
-	for (i = 0; i <= max_cpu; i++)
+	for (i = 0; i < cpus->len; i++)
 		for (guint j = 0; j < lanes[i].n_files; j++) {
 			ltt_tracefile_seek_begin(lanes[i].files[j].tf);
 			file_refill(&lanes[i].files[j]);
 		}
-	for (i = 0; i <= max_cpu; i++)
-		if (lanes[i].n_files > 0)
-			lanes[n++] = lanes[i];
+	n = cpus->len;
+	g_array_unref(cpus);
+	g_hash_table_destroy(lane_of);
 	*n_lanes = n;
 	return lanes;
 }

@@ -114,11 +114,13 @@ struct _LttvStats {
 	LttvTraceState *ts;
 	LttTime start;
 	LttTime elapsed_from;          /* elapsed times count from here: start, or the head's for a tail */
+	guint64 repairs_from;          /* the state's repairs when the statistics started */
 	gboolean closed;
 	GHashTable *split;             /* LttvSplitTask of a split trace's head or tail, owned; NULL: none */
 	GHashTable *tasks;             /* LttvStatsTask (key: itself, by pid, birth, cpu), owned */
 	guint cpu_count;
 	LttvStatsCpu *cpus;
+	GArray *present;               /* guint: the trace's CPUs (metadata's count, channel files'), ascending */
 };
 
 G_GNUC_INTERNAL LttvStatsProc *lttv_stats_proc_new(LttvProcess *p);
@@ -215,16 +217,22 @@ static inline LttvStatsFrame *lttv_stats_frame_new(LttvStatsProc *ps, guint i)
 	return f;
 }
 
-/* What c executed up to t goes to its running task's current frame,
+/* Time of cpu when no task is known there goes to the unknown task (pid
+ * -1), so that CPU time sums to CPUs x span (doc/analysis.md §3). */
+G_GNUC_INTERNAL void lttv_stats_charge_unknown(LttvStats *s, guint cpu, LttTime dt);
+
+/* What cpu (c) executed up to t goes to its running task's current frame,
  * returned (NULL when no task is known there). */
-static inline LttvStatsFrame *lttv_stats_charge(LttvStatsCpu *c, LttTime t)
+static inline LttvStatsFrame *lttv_stats_charge(LttvStats *s, LttvStatsCpu *c, guint cpu, LttTime t)
 {
 	LttvStatsFrame *f = c->proc != NULL ? lttv_stats_cpu_frame(c) : NULL;
 
 	if (t > c->last) {
-		if (f != NULL) {
+		if (G_LIKELY(f != NULL)) {
 			f->own += t - c->last;
 			f->acc += t - c->last;
+		} else {
+			lttv_stats_charge_unknown(s, cpu, t - c->last);
 		}
 		c->last = t;
 	}
@@ -241,7 +249,7 @@ static inline void lttv_stats_on_event(LttvStats *s, guint cpu, const LttvEventH
 	guint slot = h->slot;
 
 	lttv_stats_ensure_cpu(s, cpu);
-	f = lttv_stats_charge(&s->cpus[cpu], t);
+	f = lttv_stats_charge(s, &s->cpus[cpu], cpu, t);
 	if (G_LIKELY(f != NULL && slot < LTTV_EVENT_SLOTS && f->counts[slot] != G_MAXUINT32)) {
 		f->counts[slot]++;
 		f->mask |= 1u << slot;
@@ -253,7 +261,7 @@ static inline void lttv_stats_on_event(LttvStats *s, guint cpu, const LttvEventH
 static inline void lttv_stats_on_cpu_leave(LttvStats *s, guint cpu, LttTime t)
 {
 	lttv_stats_ensure_cpu(s, cpu);
-	lttv_stats_charge(&s->cpus[cpu], t);
+	lttv_stats_charge(s, &s->cpus[cpu], cpu, t);
 }
 
 static inline guint lttv_stats_leaf_hash(guint cpu, LttvExecMode mode, gint32 submode)

@@ -81,10 +81,29 @@ static void type_counts_add(TypeCounts *tc, guint type, guint64 n)
 	tc->counts[type] += n;
 }
 
+/* The kind of event that returns from a frame of mode. */
+static LttvEventKind exit_kind(LttvExecMode mode)
+{
+	switch (mode) {
+	case LTTV_MODE_SYSCALL:
+		return LTTV_EV_SYS_EXIT;
+	case LTTV_MODE_IRQ:
+		return LTTV_EV_IRQ_EXIT;
+	case LTTV_MODE_SOFTIRQ:
+		return LTTV_EV_SOFTIRQ_EXIT;
+	case LTTV_MODE_TRAP:
+		return LTTV_EV_PAGE_FAULT_EXIT;
+	default:
+		return LTTV_EV_NONE;
+	}
+}
+
 /* Turns the event counts gathered for a submode node into its children,
- * ordered by (channel, id) whatever order the engine met the types in. */
+ * ordered by (channel, id) whatever order the engine met the types in;
+ * its exit events are its calls. */
 static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *tc)
 {
+	LttvEventKind exit = exit_kind(sub->mode);
 	guint *touched = (guint *) tc->touched->data;
 	guint i, j;
 
@@ -99,9 +118,12 @@ static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *
 	for (i = 0; i < tc->touched->len; i++) {
 		guint type = touched[i];
 		LttvStatsNode *n = node_new(LTTV_STATS_EVENT_TYPE, sub);
+		const LttvEventHandler *h = g_ptr_array_index(s->ts->table->handlers, type);
 
-		n->event_type = ((const LttvEventHandler *) g_ptr_array_index(s->ts->table->handlers, type))->type;
+		n->event_type = h->type;
 		n->events = tc->counts[type];
+		if (exit != LTTV_EV_NONE && h->kind == exit)
+			sub->calls += n->events;
 		sub->events += n->events;
 		tc->counts[type] = 0;
 	}
@@ -169,6 +191,7 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 			if (sub != NULL) {
 				add_event_types(s, sub, counts);
 				node_add(mode, sub);
+				mode->calls += sub->calls;
 			}
 			if (new_mode) {
 				if (mode != NULL)
@@ -191,6 +214,7 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	}
 	add_event_types(s, sub, counts);
 	node_add(mode, sub);
+	mode->calls += sub->calls;
 	node_add(proc, mode);
 	/* Every level under the process carries its CPU and the process's key. */
 	for (i = 0; i < proc->children->len; i++) {
@@ -222,6 +246,32 @@ static int compare_tasks(gconstpointer pa, gconstpointer pb)
 	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
 }
 
+static gint compare_guint(gconstpointer a, gconstpointer b)
+{
+	guint x = *(const guint *) a, y = *(const guint *) b;
+	return x < y ? -1 : x > y;
+}
+
+/* The CPUs that some task's leaf has, ascending, each once. */
+static GArray *cpus_present(const LttvStats *s)
+{
+	GArray *cpus = g_array_new(FALSE, FALSE, sizeof(guint));
+	GHashTable *seen = g_hash_table_new(NULL, NULL);
+	GHashTableIter it;
+	gpointer task;
+
+	g_hash_table_iter_init(&it, s->tasks);
+	while (g_hash_table_iter_next(&it, &task, NULL)) {
+		const LttvStatsTask *t = task;
+		for (guint j = 0; j < t->n_leaves; j++)
+			if (g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
+				g_array_append_val(cpus, t->leaves[j].cpu);
+	}
+	g_hash_table_destroy(seen);
+	g_array_sort(cpus, compare_guint);
+	return cpus;
+}
+
 LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 {
 	LttvStatsNode *trace = node_new(LTTV_STATS_TRACE, NULL);
@@ -229,25 +279,23 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	GPtrArray *leaves = g_ptr_array_new();
 	TypeCounts counts = { NULL, 0, g_array_new(FALSE, FALSE, sizeof(guint)),
 	                      rank_event_types(s->ts->table->handlers) };
-	guint n_cpus = 0, cpu, i, j, k;
+	GArray *cpus = cpus_present(s);
+	guint ci, i, j, k;
 	GHashTableIter it;
 	gpointer task;
 
+	trace->unaccounted = s->ts->repairs - s->repairs_from;
 	g_hash_table_iter_init(&it, s->tasks);
 	while (g_hash_table_iter_next(&it, &task, NULL))
 		g_ptr_array_add(tasks, task);
 	g_ptr_array_sort(tasks, compare_tasks);
-	for (i = 0; i < tasks->len; i++) {
-		const LttvStatsTask *t = g_ptr_array_index(tasks, i);
-
-		for (j = 0; j < t->n_leaves; j++)
-			n_cpus = MAX(n_cpus, t->leaves[j].cpu + 1);
-	}
 	/* A process node gathers the records of its (pid, birth) (several
 	 * for pid 0 and -1, one per CPU), and for pid <= 0 the leaves of one
-	 * CPU. */
-	for (cpu = 0; cpu < (per_cpu ? n_cpus : 1); cpu++) {
+	 * CPU.  Only the CPUs that have leaves are visited: CPU numbers can be
+	 * sparse (a channel file kernel_65535). */
+	for (ci = 0; ci < (per_cpu ? cpus->len : 1); ci++) {
 		LttvStatsNode *parent = trace;
+		guint cpu = per_cpu ? g_array_index(cpus, guint, ci) : 0;
 
 		if (per_cpu) {
 			parent = node_new(LTTV_STATS_CPU, trace);
@@ -255,7 +303,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 		}
 		for (i = 0; i < tasks->len; i = k) {
 			const LttvStatsTask *t = g_ptr_array_index(tasks, i), *last;
-			guint c, from = 0, to = 1;
+			guint from = 0, to = 1;
 
 			for (k = i + 1; k < tasks->len; k++) {
 				const LttvStatsTask *u = g_ptr_array_index(tasks, k);
@@ -265,12 +313,12 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 			}
 			last = g_ptr_array_index(tasks, k - 1);
 			if (per_cpu)
-				from = cpu, to = cpu + 1;
+				from = ci, to = ci + 1;
 			else if (t->pid <= 0)
-				to = n_cpus;
-			for (c = from; c < to; c++) {
+				to = cpus->len;
+			for (guint cj = from; cj < to; cj++) {
 				const LttvStatsTask *named = last;
-				guint r;
+				guint c = g_array_index(cpus, guint, cj), r;
 
 				for (r = i; r < k; r++) {
 					const LttvStatsTask *u = g_ptr_array_index(tasks, r);
@@ -288,6 +336,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 		if (per_cpu && parent->children->len == 0)
 			g_ptr_array_remove(trace->children, parent);
 	}
+	g_array_unref(cpus);
 	g_free(counts.counts);
 	g_free(counts.rank);
 	g_array_unref(counts.touched);

@@ -10,6 +10,7 @@
  * met more event types than it holds.  A task's leaves are contiguous (LttvStatsTask),
  * so those of the running tasks stay in cache too. */
 #include "config.h"
+#include <stdlib.h>
 #include <string.h>
 #include "stats-private.h"
 
@@ -133,16 +134,24 @@ static inline guint task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gi
 	return slot - 1;
 }
 
-/* The leaf where events go when no task is known on cpu. */
+/* The leaf of the unknown task (pid -1) on cpu: the events and time of
+ * the CPU while no task is known there. */
 static LttvStatsLeaf *no_task_leaf(LttvStats *s, guint cpu)
 {
 	LttvStatsCpu *c = &s->cpus[cpu];
 	guint i;
 
-	if (c->no_task == NULL)
+	if (c->no_task == NULL) {
 		c->no_task = task_record(s, -1, 0, cpu);
+		c->no_task->name = "unknown";
+	}
 	i = task_leaf(c->no_task, cpu, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
 	return &c->no_task->leaves[i];
+}
+
+void lttv_stats_charge_unknown(LttvStats *s, guint cpu, LttTime dt)
+{
+	no_task_leaf(s, cpu)->cpu_time += dt;
 }
 
 static void leaf_dense(LttvStats *s, LttvStatsLeaf *leaf, guint type)
@@ -518,6 +527,40 @@ void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t)
 	p->stats = NULL;
 }
 
+static gint compare_cpu_numbers(gconstpointer a, gconstpointer b)
+{
+	guint x = *(const guint *) a, y = *(const guint *) b;
+	return x < y ? -1 : x > y;
+}
+
+/* The CPUs of the trace: the metadata's count and the channel files'. */
+static GArray *trace_cpus(LttTrace *trace)
+{
+	guint n = ltt_trace_info(trace)->cpu_count, n_tf = ltt_trace_tracefile_count(trace);
+	GArray *cpus = g_array_sized_new(FALSE, FALSE, sizeof(guint), n + n_tf);
+
+	for (guint i = 0; i < n; i++)
+		g_array_append_val(cpus, i);
+	for (guint i = 0; i < n_tf; i++) {
+		guint cpu = ltt_tracefile_cpu(ltt_trace_tracefile(trace, i));
+		if (cpu >= n)
+			g_array_append_val(cpus, cpu);
+	}
+	g_array_sort(cpus, compare_cpu_numbers);
+	return cpus;
+}
+
+/* CPU numbers can be sparse (a channel file kernel_65535): the state's
+ * table then reaches numbers no CPU has.  A CPU is there when the trace
+ * has it or the state met it; the time of the others is nobody's. */
+static gboolean cpu_there(const LttvStats *s, guint cpu)
+{
+	const LttvCpuState *c = &s->ts->cpus[cpu];
+
+	return c->running != NULL || c->idle != NULL
+	       || bsearch(&cpu, s->present->data, s->present->len, sizeof(guint), compare_cpu_numbers) != NULL;
+}
+
 LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 {
 	LttvStats *s = g_new0(LttvStats, 1);
@@ -526,11 +569,14 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 	s->ts = ts;
 	s->start = start;
 	s->elapsed_from = start;
+	s->repairs_from = ts->repairs;
 	s->tasks = g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
+	s->present = trace_cpus(ts->trace);
 	lttv_stats_ensure_cpu(s, ts->cpu_count > 0 ? ts->cpu_count - 1 : 0);
 	lttv_trace_state_set_stats(ts, s);
 	for (cpu = 0; cpu < ts->cpu_count; cpu++)
-		lttv_stats_on_cpu_enter(s, cpu);
+		if (cpu_there(s, cpu))
+			lttv_stats_on_cpu_enter(s, cpu);
 	return s;
 }
 
@@ -581,7 +627,7 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	top = &ps->frames[ps->depth - 1];
 	if (c->proc != ps || c->task != p || t == NULL || t->birth != p->birth || top->counts[h1->slot] == G_MAXUINT32)
 		return FALSE;
-	lttv_stats_charge(c, t1);
+	lttv_stats_charge(s, c, cpu, t1);
 	top->counts[h1->slot]++;
 	top->mask |= 1u << h1->slot;
 	dt = t2 > c->last ? t2 - c->last : 0;
@@ -669,6 +715,8 @@ void lttv_stats_add(LttvStats *into, LttvStats *from)
 		for (i = 0; i < ft->n_leaves; i++)
 			leaf_add(into, t, &ft->leaves[i], map);
 	}
+	if (from->start < into->start)
+		into->repairs_from = from->repairs_from;
 	into->start = MIN(into->start, from->start);
 	g_free(map);
 }
@@ -688,7 +736,8 @@ void lttv_stats_close(LttvStats *s, LttTime end)
 		return;
 	s->closed = TRUE;
 	for (i = 0; i < ts->cpu_count; i++)
-		lttv_stats_on_cpu_leave(s, i, end);
+		if (cpu_there(s, i))
+			lttv_stats_on_cpu_leave(s, i, end);
 	all = lttv_trace_state_processes(ts);
 	for (i = 0; i < all->len; i++)
 		close_all_frames(s, g_ptr_array_index(all, i), end);
@@ -716,6 +765,7 @@ void lttv_stats_free(LttvStats *s)
 		g_hash_table_destroy(s->split);
 	g_hash_table_destroy(s->tasks);
 	g_free(s->cpus);
+	g_array_unref(s->present);
 	g_free(s);
 }
 
@@ -771,7 +821,8 @@ void lttv_stats_close_head(LttvStats *s, LttTime split)
 
 	s->closed = TRUE;
 	for (i = 0; i < ts->cpu_count; i++)
-		lttv_stats_on_cpu_leave(s, i, split);
+		if (cpu_there(s, i))
+			lttv_stats_on_cpu_leave(s, i, split);
 	all = lttv_trace_state_processes(ts);
 	for (i = 0; i < all->len; i++) {
 		LttvProcess *p = g_ptr_array_index(all, i);

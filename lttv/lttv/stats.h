@@ -83,6 +83,12 @@ struct _LttvStatsNode {
 	LttTime elapsed_time;          /* from entry to exit of the modes that ended */
 	LttTime cumulative_time;       /* CPU time of the modes that ended, nested modes included */
 	GPtrArray *children;           /* LttvStatsNode, ordered by key; NULL for event types */
+	guint64 unaccounted;           /* TRACE: times the events' own evidence repaired the task
+	                                * believed running (switches the tracer missed,
+	                                * doc/analysis.md §1.4) */
+	guint64 calls;                 /* MODE, SUBMODE of a system call, IRQ, soft IRQ or trap: the
+	                                * frames that returned (their exit events); events counts
+	                                * everything that happened inside them */
 };
 
 /* Builds the tree trace -> CPU -> process -> mode -> submode -> event type

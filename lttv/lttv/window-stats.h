@@ -17,6 +17,10 @@ G_BEGIN_DECLS
  * lttv_window_stats_free. */
 LttvStats *lttv_window_stats_compute(const LttvCheckpoints *cps, const LttvEventSource *src, gpointer data,
                                      LttTime t0, LttTime t1, GError **error);
+/* The same from ts, the state just before t0 (taken: freed with the
+ * statistics), src being at the first event at or after t0. */
+LttvStats *lttv_window_stats_from_state(LttvTraceState *ts, const LttvEventSource *src, gpointer data, LttTime t0,
+                                        LttTime t1);
 /* Frees s and the state it is attached to. */
 void lttv_window_stats_free(LttvStats *s);
 

@@ -104,7 +104,7 @@ gboolean text_dump_output_claim(const LttvTracesetContext *ctx)
 		return TRUE;
 	input = input_named_by_output(ctx);
 	if (input != NULL) {
-		fprintf(stderr, "textDump: the output file %s is the input file %s: not overwriting it\n",
+		fprintf(stderr, "lttv: %s: the output file is the input file %s: not overwriting it\n",
 		        text_dump_out.file_name, input);
 		g_free(input);
 		if (text_dump_out.created)

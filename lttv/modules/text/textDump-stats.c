@@ -4,6 +4,7 @@
 #include <config.h>
 #include <ltt/event.h>
 #include <lttv/state.h>
+#include <lttv/stats-text.h>
 #include "textDump-output.h"
 #include "textDump-stats.h"
 
@@ -30,44 +31,6 @@ gboolean text_dump_stats_format_parse(const char *name, TextDumpStatsFormat *for
 static void put_str(const char *s)
 {
 	put(s, strlen(s));
-}
-
-/* What tells the node apart from its siblings:
- *   trace: its name; CPU: its number; process: PID@BIRTH (BIRTH "-" when
- *   unknown; PID -1 gathers the events of no known task); mode: its name;
- *   submode: its name, else its number, else "-"; event: the type's name. */
-static void append_key(GString *key, const LttvStatsNode *n, const char *trace_name)
-{
-	char time[LTT_TIME_STRING_SIZE];
-	switch (n->level) {
-	case LTTV_STATS_TRACE:
-		g_string_append(key, trace_name);
-		break;
-	case LTTV_STATS_CPU:
-		g_string_append_printf(key, "%u", n->cpu);
-		break;
-	case LTTV_STATS_PROCESS:
-		if (n->birth != LTT_TIME_ZERO)
-			ltt_time_format(n->birth, time);
-		else
-			g_strlcpy(time, "-", sizeof time);
-		g_string_append_printf(key, "%d@%s", (int) n->pid, time);
-		break;
-	case LTTV_STATS_MODE:
-		g_string_append(key, lttv_exec_mode_name(n->mode));
-		break;
-	case LTTV_STATS_SUBMODE:
-		if (n->name != NULL)
-			g_string_append(key, n->name);
-		else if (n->submode != LTTV_SUBMODE_NONE)
-			g_string_append_printf(key, "%d", (int) n->submode);
-		else
-			g_string_append_c(key, '-');
-		break;
-	case LTTV_STATS_EVENT_TYPE:
-		g_string_append(key, ltt_event_type_name(n->event_type));
-		break;
-	}
 }
 
 /* A value is written as " name=VALUE" on a tree line, as "path/name VALUE"
@@ -126,7 +89,7 @@ static void put_tree(const LttvStatsNode *n, const char *trace_name, guint depth
 	put_str(level_words[n->level]);
 	put_c(' ');
 	g_string_truncate(key, 0);
-	append_key(key, n, trace_name);
+	lttv_stats_append_key(key, n, trace_name);
 	put(key->str, key->len);
 	put_values(n, NULL);
 	put_c('\n');
@@ -141,97 +104,11 @@ static void put_paths(const LttvStatsNode *n, const char *trace_name, GString *p
 	if (len > 0)
 		g_string_append_c(path, '/');
 	g_string_append(path, path_prefixes[n->level]);
-	append_key(path, n, trace_name);
+	lttv_stats_append_key(path, n, trace_name);
 	put_values(n, path);
 	for (guint i = 0; n->children != NULL && i < n->children->len; i++)
 		put_paths(g_ptr_array_index(n->children, i), trace_name, path);
 	g_string_truncate(path, len);
-}
-
-/* CSV: RFC 4180 quoting, only when the field needs it. */
-static void put_csv_string(const char *s)
-{
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		put_str(s);
-		return;
-	}
-	put_c('"');
-	for (const char *p = s; *p; p++) {
-		if (*p == '"')
-			put_c('"');
-		put_c(*p);
-	}
-	put_c('"');
-}
-
-/* The keys of a node and of its ancestors, for a CSV row. */
-typedef struct {
-	const char *trace;
-	const LttvStatsNode *at[LTTV_STATS_EVENT_TYPE + 1];
-} CsvKeys;
-
-static const char csv_header[] =
-	"level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,"
-	"cumulative_time\n";
-
-static void put_csv_row(const LttvStatsNode *n, const CsvKeys *k)
-{
-	const LttvStatsNode *cpu = k->at[LTTV_STATS_CPU], *process = k->at[LTTV_STATS_PROCESS];
-	const LttvStatsNode *mode = k->at[LTTV_STATS_MODE], *submode = k->at[LTTV_STATS_SUBMODE];
-	GString *key = g_string_new(NULL);
-	put_str(level_words[n->level]);
-	put_c(',');
-	put_csv_string(k->trace);
-	put_c(',');
-	if (cpu != NULL)
-		put_uint(cpu->cpu);
-	put_c(',');
-	if (process != NULL) {
-		put_int(process->pid);
-		put_c(',');
-		if (process->birth != LTT_TIME_ZERO)
-			put_time(process->birth);
-		put_c(',');
-		put_csv_string(process->name != NULL ? process->name : "");
-		put_c(',');
-		put_int(process->tgid);
-	} else {
-		put(",,,", 3);
-	}
-	put_c(',');
-	if (mode != NULL)
-		put_str(lttv_exec_mode_name(mode->mode));
-	put_c(',');
-	if (submode != NULL) {
-		append_key(key, submode, k->trace);
-		put_csv_string(key->str);
-	}
-	put_c(',');
-	if (n->level == LTTV_STATS_EVENT_TYPE)
-		put_csv_string(ltt_event_type_name(n->event_type));
-	put_c(',');
-	put_uint(n->events);
-	if (n->level == LTTV_STATS_EVENT_TYPE) {
-		put(",,,\n", 4);
-	} else {
-		put_c(',');
-		put_time(n->cpu_time);
-		put_c(',');
-		put_time(n->elapsed_time);
-		put_c(',');
-		put_time(n->cumulative_time);
-		put_c('\n');
-	}
-	g_string_free(key, TRUE);
-}
-
-static void put_csv(const LttvStatsNode *n, CsvKeys *k)
-{
-	k->at[n->level] = n;
-	put_csv_row(n, k);
-	for (guint i = 0; n->children != NULL && i < n->children->len; i++)
-		put_csv(g_ptr_array_index(n->children, i), k);
-	k->at[n->level] = NULL;
 }
 
 /* JSON strings are UTF-8: a byte that is not part of a valid sequence (a
@@ -314,7 +191,7 @@ static void put_json(const LttvStatsNode *n, const char *trace_name)
 		break;
 	case LTTV_STATS_SUBMODE:
 		put_json_member("submode");
-		append_key(key, n, trace_name);
+		lttv_stats_append_key(key, n, trace_name);
 		put_json_string(key->str);
 		break;
 	case LTTV_STATS_EVENT_TYPE:
@@ -354,7 +231,7 @@ void text_dump_stats_begin(TextDumpStatsFormat format)
 {
 	wrote_trace = FALSE;
 	if (format == TEXT_DUMP_STATS_CSV)
-		put_str(csv_header);
+		put_str(lttv_stats_csv_header());
 	else if (format == TEXT_DUMP_STATS_JSON)
 		put_c('[');
 }
@@ -362,7 +239,6 @@ void text_dump_stats_begin(TextDumpStatsFormat format)
 void text_dump_stats(const LttvStatsNode *tree, const char *trace_name, TextDumpStatsFormat format)
 {
 	GString *buffer = g_string_new(NULL);
-	CsvKeys keys = { .trace = trace_name };
 	switch (format) {
 	case TEXT_DUMP_STATS_TREE:
 		put_tree(tree, trace_name, 0, buffer);
@@ -371,7 +247,8 @@ void text_dump_stats(const LttvStatsNode *tree, const char *trace_name, TextDump
 		put_paths(tree, trace_name, buffer);
 		break;
 	case TEXT_DUMP_STATS_CSV:
-		put_csv(tree, &keys);
+		lttv_stats_append_csv(buffer, tree, trace_name);
+		put(buffer->str, buffer->len);
 		break;
 	case TEXT_DUMP_STATS_JSON:
 		if (wrote_trace)

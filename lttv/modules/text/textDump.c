@@ -2,6 +2,8 @@
  *
  *   TRACE CHANNEL CPU SECONDS.NANOSECONDS [PROCESS COLUMNS] EVENT FIELD=VALUE ...
  *
+ * (with --clock-date, YYYY-MM-DDTHH:MM:SS.NANOSECONDSZ in place of the
+ * seconds, after a header line naming the clock)
  * then, with batchAnalysis's -s, the statistics of each trace.  The formats
  * are described in doc/lttv.md. */
 #include <config.h>
@@ -9,7 +11,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <ltt/event.h>
+#include <ltt/trace.h>
 #include <ltt/type.h>
 #include <lttv/lttv.h>
 #include <lttv/module.h>
@@ -26,7 +30,8 @@ typedef struct _TypeCache TypeCache;
 typedef struct {
 	char *text;
 	gsize len;
-	const LttvTraceState *state;   /* with --process */
+	LttvTraceState *state;         /* with --process */
+	gint64 clock_offset;           /* trace time + this: ns since the epoch (--clock-date) */
 	TypeCache **types;     /* by event id below DENSE_ID_LIMIT, filled on first use */
 	guint n_types;
 	GHashTable *sparse;    /* larger ids (extended headers) -> TypeCache */
@@ -35,7 +40,7 @@ typedef struct {
 /* An id read from a file must not size an array. */
 #define DENSE_ID_LIMIT 65536U
 
-static gboolean no_field_names, process_columns, no_events;
+static gboolean no_field_names, process_columns, no_events, clock_date;
 static gboolean refused;       /* the output file is an input: nothing is written */
 static void (*previous_sigpipe)(int);
 static TextDumpStatsFormat stats_format;
@@ -168,11 +173,13 @@ static void put_payload(const LttEvent *e, const TypeCache *c)
 			put_padded(c->labels[i], c->label_lens[i]);
 			if (!put_decoded(&run[k])) {
 				put("<damaged>", 9);
+				ltt_event_report_damage(e, "a value inside it does not fit in the payload");
 				return;
 			}
 		}
 	} while (n == G_N_ELEMENTS(run));
 	if (damage != NULL) {
+		ltt_event_report_damage(e, damage->message);
 		g_error_free(damage);
 		put_padded(c->labels[i], c->label_lens[i]);
 		put("<damaged>", 9);
@@ -206,11 +213,13 @@ static TypeCache *type_cache(Prefix *prefix, const LttEvent *e)
 	return c;
 }
 
-/* The task running on the event's CPU before the event:
- * PID TGID "NAME" MODE SUBMODE STATUS, each "-" when no task is known. */
-static void put_process(const LttvTraceState *state, guint cpu)
+/* The task the event ran in, as the state knew it before the event (the
+ * one the event names itself when it names one: a switch's prev task,
+ * common_pid): PID TGID "NAME" MODE SUBMODE STATUS, each "-" when no task
+ * is known. */
+static void put_process(LttvTraceState *state, const LttEvent *e)
 {
-	const LttvProcess *p = lttv_trace_state_running_process(state, cpu);
+	const LttvProcess *p = lttv_trace_state_event_process(state, e);
 	if (p == NULL) {
 		put(" - - - - - -", 12);
 		return;
@@ -238,6 +247,27 @@ static void put_process(const LttvTraceState *state, guint cpu)
 	put(status, strlen(status));
 }
 
+/* A trace time as the wall-clock date and time, UTC, to the ns. */
+static void put_date(LttTime t, gint64 offset)
+{
+	gint64 wall = (gint64) t + offset;
+	gint64 secs = wall >= 0 ? wall / (gint64) LTT_NSEC_PER_SEC : (wall + 1) / (gint64) LTT_NSEC_PER_SEC - 1;
+	time_t tt = (time_t) secs;
+	struct tm tm;
+	char buf[32];
+
+	if (gmtime_r(&tt, &tm) == NULL || strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm) == 0) {
+		put_time(t);
+		return;
+	}
+	put(buf, strlen(buf));
+	/* The nine digits after the point, as for the plain time. */
+	char *p = reserve(10);
+	g_snprintf(p, 11, ".%09u", (guint) (wall - secs * (gint64) LTT_NSEC_PER_SEC));
+	text_dump_out.len += 10;
+	put_c('Z');
+}
+
 static gboolean print_event(void *hook_data, void *call_data)
 {
 	Prefix *prefix = hook_data;
@@ -245,9 +275,12 @@ static gboolean print_event(void *hook_data, void *call_data)
 	const LttEvent *e = tfc->e;
 	const TypeCache *c = type_cache(prefix, e);
 	put_padded(prefix->text, prefix->len);
-	put_time(e->time);
+	if (clock_date)
+		put_date(e->time, prefix->clock_offset);
+	else
+		put_time(e->time);
 	if (prefix->state != NULL)
-		put_process(prefix->state, ltt_event_cpu(e));
+		put_process(prefix->state, e);
 	put_c(' ');
 	put_padded(c->name, c->name_len);
 	put_payload(e, c);
@@ -287,9 +320,36 @@ static gboolean tracefile_before(void *hook_data, void *call_data)
 	g_free(text);
 	if (process_columns)
 		p->state = attribute_pointer(tfc->t_context->a, "batch/state");
+	p->clock_offset = ltt_trace_info(tfc->t_context->t)->clock_offset;
+	if (clock_date && prefixes->len == 0) {
+		const LttTraceInfo *info = ltt_trace_info(tfc->t_context->t);
+		char *header = g_strdup_printf("# times: wall-clock UTC, the %s clock of each trace plus its offset "
+		                               "(%s: %" G_GINT64_FORMAT " ns)\n", info->clock_name,
+		                               ltt_trace_name(tfc->t_context->t), info->clock_offset);
+		put(header, strlen(header));
+		g_free(header);
+	}
 	g_ptr_array_add(prefixes, p);
 	lttv_hooks_add(event, print_event, p, LTTV_PRIO_DEFAULT);
 	return FALSE;
+}
+
+/* After a trace's statistics, when some switches were missed by the
+ * tracer: how many times the events' own evidence repaired the task
+ * believed running (doc/analysis.md §1.4). */
+static void print_unaccounted(const LttvStatsNode *tree, const char *name)
+{
+	char *line;
+
+	/* The CSV and JSON formats have no place for it yet. */
+	if (tree->unaccounted == 0 || (stats_format != TEXT_DUMP_STATS_TREE && stats_format != TEXT_DUMP_STATS_PATHS))
+		return;
+	if (stats_format == TEXT_DUMP_STATS_PATHS)
+		line = g_strdup_printf("%s/unaccounted %" G_GUINT64_FORMAT "\n", name, tree->unaccounted);
+	else
+		line = g_strdup_printf("  unaccounted switches=%" G_GUINT64_FORMAT "\n", tree->unaccounted);
+	put(line, strlen(line));
+	g_free(line);
 }
 
 static void print_stats(const LttvTracesetContext *ctx)
@@ -303,6 +363,7 @@ static void print_stats(const LttvTracesetContext *ctx)
 			text_dump_stats_begin(stats_format);
 		any = TRUE;
 		text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
+		print_unaccounted(tree, ltt_trace_name(ctx->traces[i]->t));
 	}
 	if (any)
 		text_dump_stats_end(stats_format);
@@ -387,6 +448,9 @@ static const struct {
 	  LTTV_OPT_NONE, &no_field_names, NULL },
 	{ "process", 'p', "add the columns PID TGID \"NAME\" MODE SUBMODE STATUS of the task running "
 	  "the event's CPU", NULL, LTTV_OPT_NONE, &process_columns, want_state },
+	{ "clock-date", 0, "print times as wall-clock UTC dates (the trace's clock plus its offset to "
+	  "the epoch) instead of seconds of the trace's clock, after a header naming the clock", NULL,
+	  LTTV_OPT_NONE, &clock_date, NULL },
 	{ "no-events", 0, "print no event lines (only the statistics of -s)", NULL,
 	  LTTV_OPT_NONE, &no_events, NULL },
 	{ "stats-format", 0, "print the statistics of -s as an indented tree (default), as "

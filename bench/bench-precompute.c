@@ -1,0 +1,343 @@
+/* bench-precompute: the precomputation service on a trace (doc/analysis.md
+ * §6, doc/performance.md): its pass against `lttv -m batchAnalysis -s` in
+ * alternated rounds, the longest step, heap and mapped sizes, interval
+ * queries (50 rows x 1,500 pixels) at five zoom levels and window
+ * statistics at five widths.  Prints "name value unit" lines. */
+#include "config.h"
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <glib/gstdio.h>
+#include <lttv/precompute.h>
+#include <lttv/window-stats.h>
+
+static double now_s(void)
+{
+	return (double) g_get_monotonic_time() / 1e6;
+}
+
+static double cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+static double thread_cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+static double children_cpu_s(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_CHILDREN, &ru);
+	return (double) ru.ru_utime.tv_sec + (double) ru.ru_utime.tv_usec / 1e6 + (double) ru.ru_stime.tv_sec
+	       + (double) ru.ru_stime.tv_usec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *) a, y = *(const double *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The q-quantile of v (sorted in place). */
+static double quantile(double *v, guint n, double q)
+{
+	guint i;
+
+	qsort(v, n, sizeof(double), cmp_double);
+	i = (guint) (q * (double) (n - 1) + 0.5);
+	return v[MIN(i, n - 1)];
+}
+
+static void fig(const char *name, double value, const char *unit)
+{
+	printf("%s %.3f %s\n", name, value, unit);
+	fflush(stdout);
+}
+
+/* One run of batchAnalysis; wall and CPU seconds. */
+static gboolean run_batch(const char *lttv, const char *trace, double *wall, double *cpu)
+{
+	const char *argv[] = { lttv, "-m", "batchAnalysis", "-s", "-t", trace, NULL };
+	GSpawnFlags quiet = G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL;
+	GError *error = NULL;
+	gint status;
+	double w0 = now_s(), c0 = children_cpu_s();
+
+	if (!g_spawn_sync(NULL, (char **) argv, NULL, quiet, NULL, NULL, NULL, NULL, &status, &error)
+	    || !g_spawn_check_wait_status(status, &error)) {
+		g_printerr("bench-precompute: %s: %s\n", lttv, error->message);
+		g_error_free(error);
+		return FALSE;
+	}
+	*wall = now_s() - w0;
+	*cpu = children_cpu_s() - c0;
+	return TRUE;
+}
+
+/* One pass of the service in steps of budget_us; wall and CPU seconds,
+ * the longest step in ms (wall) and in CPU ms (what the step itself did,
+ * without the time the host gave to others).  Returns the service, done. */
+static double longest_step_cpu_ms;
+
+static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, double *wall, double *cpu,
+                                double *longest_ms)
+{
+	LttvPrecompute *p = lttv_precompute_get(t);
+	GError *error = NULL;
+	double w0 = now_s(), c0 = cpu_s();
+	gboolean more = TRUE;
+
+	lttv_precompute_set_cache(p, cache);
+	*longest_ms = 0;
+	while (more) {
+		double s0 = now_s(), t0 = thread_cpu_s();
+
+		more = lttv_precompute_step(p, budget_us, &error);
+		*longest_ms = MAX(*longest_ms, (now_s() - s0) * 1e3);
+		longest_step_cpu_ms = MAX(longest_step_cpu_ms, (thread_cpu_s() - t0) * 1e3);
+	}
+	if (error != NULL) {
+		g_printerr("bench-precompute: %s\n", error->message);
+		exit(1);
+	}
+	lttv_precompute_finish_cache(p);
+	*wall = now_s() - w0;
+	*cpu = cpu_s() - c0;
+	return p;
+}
+
+/* The pass writing the cache, then five opens reading it; returns the
+ * last of them. */
+static LttvPrecompute *bench_cache(LttvTrace *t, const char *trace_path, gint64 budget_us)
+{
+	char *path = g_build_filename(trace_path, ".lttv-precompute-cache", NULL);
+	double wall, cpu, longest, reopen[5], longest_reopen = 0;
+	LttvPrecompute *p;
+	GStatBuf st;
+	guint i;
+
+	g_unlink(path);
+	longest_step_cpu_ms = 0;
+	p = run_pass(t, TRUE, budget_us, &wall, &cpu, &longest);
+	fig("precompute_with_cache_write_longest_step_cpu", longest_step_cpu_ms, "ms");
+	fig("precompute_with_cache_write_wall", wall, "s");
+	lttv_precompute_unref(p);
+	if (g_stat(path, &st) == 0)
+		fig("cache_file", (double) st.st_size / 1e6, "MB");
+	longest_step_cpu_ms = 0;
+	for (i = 0; i < G_N_ELEMENTS(reopen); i++) {
+		p = run_pass(t, TRUE, budget_us, &reopen[i], &cpu, &longest);
+		if (!lttv_precompute_from_cache(p)) {
+			g_printerr("bench-precompute: the cache was not used\n");
+			exit(1);
+		}
+		longest_reopen = MAX(longest_reopen, longest);
+		if (i + 1 < G_N_ELEMENTS(reopen))
+			lttv_precompute_unref(p);
+	}
+	fig("cache_reopen_median", quantile(reopen, G_N_ELEMENTS(reopen), 0.5) * 1e3, "ms");
+	fig("cache_reopen_longest_step", longest_reopen, "ms");
+	fig("cache_reopen_longest_step_cpu", longest_step_cpu_ms, "ms");
+	g_free(path);
+	return p;
+}
+
+static gboolean alive_in(const LttvEntityInfo *info, LttTime t0, LttTime t1)
+{
+	return info->first < t1 && info->last > t0;
+}
+
+static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint windows)
+{
+	static const struct {
+		const char *name;
+		LttTime width;           /* 0: the whole trace */
+	} zooms[] = { { "whole", 0 }, { "1s", 1000000000 }, { "10ms", 10000000 }, { "100us", 100000 }, { "1us", 1000 } };
+	const LttvIntervalStore *store = lttv_precompute_intervals(p);
+	GArray *procs = lttv_intervals_processes(store);
+	LttvIntervalItem *items = g_new(LttvIntervalItem, 1500);
+	double *times = g_new(double, windows), *cpu = g_new(double, windows);
+	GRand *rand = g_rand_new_with_seed(1);
+	guint z, w, row;
+	guint64 returned = 0;
+
+	for (z = 0; z < G_N_ELEMENTS(zooms); z++) {
+		LttTime width = zooms[z].width == 0 || zooms[z].width > end - start ? end - start : zooms[z].width;
+		char name[64];
+
+		for (w = 0; w < windows; w++) {
+			LttTime t0 = start + (LttTime) (g_rand_double(rand) * (double) (end - start - width));
+			LttvIntervalEntity rows[50];
+			double t, c;
+
+			/* Tasks alive in the window, as a control-flow view shows them
+			 * (any task after 200 tries). */
+			for (row = 0; row < 50; row++) {
+				guint tries = 0;
+
+				do
+					rows[row] = g_array_index(procs, LttvIntervalEntity,
+					                          g_rand_int_range(rand, 0, (gint32) procs->len));
+				while (++tries < 200 && !alive_in(lttv_intervals_entity(store, rows[row]), t0, t0 + width));
+			}
+			t = now_s();
+			c = thread_cpu_s();
+			for (row = 0; row < 50; row++)
+				returned += lttv_intervals_query(store, rows[row], t0, t0 + width, MAX(width / 1500, 1), items,
+				                                 1500);
+			times[w] = (now_s() - t) * 1e3;
+			cpu[w] = (thread_cpu_s() - c) * 1e3;
+		}
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_median", zooms[z].name);
+		fig(name, quantile(times, windows, 0.5), "ms");
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_p99", zooms[z].name);
+		fig(name, quantile(times, windows, 0.99), "ms");
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_cpu_median", zooms[z].name);
+		fig(name, quantile(cpu, windows, 0.5), "ms");
+		g_snprintf(name, sizeof(name), "intervals_50x1500_%s_cpu_p99", zooms[z].name);
+		fig(name, quantile(cpu, windows, 0.99), "ms");
+	}
+	fig("intervals_items_per_row", (double) returned / (double) (G_N_ELEMENTS(zooms) * windows * 50), "items");
+	g_rand_free(rand);
+	g_free(times);
+	g_free(cpu);
+	g_free(items);
+	g_array_unref(procs);
+}
+
+static void bench_window_stats(LttvPrecompute *p, LttTime start, LttTime end, guint n)
+{
+	static const struct {
+		const char *name;
+		LttTime width;
+	} widths[] = { { "1ms", 1000000 }, { "10ms", 10000000 }, { "100ms", 100000000 }, { "1s", 1000000000 },
+	               { "whole", 0 } };
+	double *times = g_new(double, n);
+	GRand *rand = g_rand_new_with_seed(2);
+	guint k, i;
+
+	for (k = 0; k < G_N_ELEMENTS(widths); k++) {
+		LttTime width = widths[k].width == 0 || widths[k].width > end - start ? end - start + 1 : widths[k].width;
+		guint rounds = widths[k].width == 0 ? MIN(n, 3) : n;
+		char name[64];
+
+		for (i = 0; i < rounds; i++) {
+			LttTime t0 = widths[k].width == 0 ? start
+			           : start + (LttTime) (g_rand_double(rand) * (double) (end - start - width));
+			GError *error = NULL;
+			double t = now_s();
+			LttvStats *s = lttv_precompute_window_stats(p, t0, t0 + width, &error);
+
+			times[i] = (now_s() - t) * 1e3;
+			if (s == NULL) {
+				g_printerr("bench-precompute: %s\n", error->message);
+				exit(1);
+			}
+			lttv_window_stats_free(s);
+		}
+		g_snprintf(name, sizeof(name), "window_stats_%s_median", widths[k].name);
+		fig(name, quantile(times, rounds, 0.5), "ms");
+		g_snprintf(name, sizeof(name), "window_stats_%s_max", widths[k].name);
+		fig(name, times[rounds - 1], "ms");
+	}
+	g_rand_free(rand);
+	g_free(times);
+}
+
+int main(int argc, char **argv)
+{
+	const char *trace_path = "/tmp/t10m", *lttv = NULL;
+	gint rounds = 3, windows = 1000, stats_windows = 10;
+	gint64 budget_us = 10000;
+	GOptionEntry entries[] = {
+		{ "trace", 0, 0, G_OPTION_ARG_STRING, &trace_path, "trace directory (/tmp/t10m)", "DIR" },
+		{ "lttv", 0, 0, G_OPTION_ARG_STRING, &lttv, "lttv program for batchAnalysis (none: skipped)", "PATH" },
+		{ "rounds", 0, 0, G_OPTION_ARG_INT, &rounds, "alternated rounds of each pass (3)", "R" },
+		{ "budget", 0, 0, G_OPTION_ARG_INT64, &budget_us, "budget of a step in us (10000)", "US" },
+		{ "windows", 0, 0, G_OPTION_ARG_INT, &windows, "random windows per zoom level (1000)", "N" },
+		{ "stats-windows", 0, 0, G_OPTION_ARG_INT, &stats_windows, "random windows per width (10)", "N" },
+		{ NULL }
+	};
+	GOptionContext *ctx = g_option_context_new("- the precomputation service's figures");
+	GError *error = NULL;
+	LttvTrace *t;
+	LttvPrecompute *p = NULL;
+	double *pre_wall, *pre_cpu, *bat_wall, *bat_cpu, longest = 0;
+	gsize heap_before = 0;
+	LttTrace *trace;
+	gint r;
+
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &error) || rounds < 1 || windows < 1 || stats_windows < 1) {
+		g_printerr("bench-precompute: %s\n", error != NULL ? error->message : "counts must be positive");
+		return 2;
+	}
+	g_option_context_free(ctx);
+	t = lttv_trace_open(trace_path, &error);
+	if (t == NULL) {
+		g_printerr("bench-precompute: %s\n", error->message);
+		return 1;
+	}
+	trace = lttv_trace_ltt(t);
+	pre_wall = g_new(double, rounds);
+	pre_cpu = g_new(double, rounds);
+	bat_wall = g_new(double, rounds);
+	bat_cpu = g_new(double, rounds);
+	for (r = 0; r < rounds; r++) {
+		double step_max;
+
+		if (lttv != NULL && !run_batch(lttv, trace_path, &bat_wall[r], &bat_cpu[r]))
+			return 1;
+		lttv_precompute_unref(p);
+		heap_before = mallinfo2().uordblks;
+		p = run_pass(t, FALSE, budget_us, &pre_wall[r], &pre_cpu[r], &step_max);
+		longest = MAX(longest, step_max);
+	}
+	fig("precompute_events", (double) lttv_precompute_events_done(p), "events");
+	fig("precompute_wall_median", quantile(pre_wall, rounds, 0.5), "s");
+	fig("precompute_cpu_median", quantile(pre_cpu, rounds, 0.5), "s");
+	if (lttv != NULL) {
+		fig("batchAnalysis_wall_median", quantile(bat_wall, rounds, 0.5), "s");
+		fig("batchAnalysis_cpu_median", quantile(bat_cpu, rounds, 0.5), "s");
+		fig("precompute_over_batchAnalysis_wall", quantile(pre_wall, rounds, 0.5) / quantile(bat_wall, rounds, 0.5),
+		    "x");
+	}
+	fig("precompute_longest_step", longest, "ms");
+	fig("precompute_longest_step_cpu", longest_step_cpu_ms, "ms");
+	{
+		gsize heap, mapped;
+
+		lttv_precompute_sizes(p, &heap, &mapped);
+		fig("precompute_heap_malloc", (double) (mallinfo2().uordblks - MIN(heap_before, mallinfo2().uordblks)) / 1e6,
+		    "MB");
+		fig("precompute_heap_own", (double) heap / 1e6, "MB");
+		fig("precompute_mapped", (double) mapped / 1e6, "MB");
+		fig("intervals_changes", (double) lttv_intervals_change_count(lttv_precompute_intervals(p)), "changes");
+	}
+	/* The queries and window statistics below run on results read from
+	 * the cache, as a second open has them. */
+	lttv_precompute_unref(p);
+	p = bench_cache(t, trace_path, budget_us);
+	bench_queries(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) windows);
+	bench_window_stats(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	g_free(pre_wall);
+	g_free(pre_cpu);
+	g_free(bat_wall);
+	g_free(bat_cpu);
+	return 0;
+}

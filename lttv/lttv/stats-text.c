@@ -1,0 +1,139 @@
+/* stats-text.c: statistics trees as text (stats-text.h). */
+#include <config.h>
+#include <string.h>
+#include <ltt/type.h>
+#include "stats-text.h"
+
+void lttv_stats_append_key(GString *out, const LttvStatsNode *n, const char *trace_name)
+{
+	char time[LTT_TIME_STRING_SIZE];
+	switch (n->level) {
+	case LTTV_STATS_TRACE:
+		g_string_append(out, trace_name);
+		break;
+	case LTTV_STATS_CPU:
+		g_string_append_printf(out, "%u", n->cpu);
+		break;
+	case LTTV_STATS_PROCESS:
+		if (n->birth != LTT_TIME_ZERO)
+			ltt_time_format(n->birth, time);
+		else
+			g_strlcpy(time, "-", sizeof time);
+		g_string_append_printf(out, "%d@%s", (int) n->pid, time);
+		break;
+	case LTTV_STATS_MODE:
+		g_string_append(out, lttv_exec_mode_name(n->mode));
+		break;
+	case LTTV_STATS_SUBMODE:
+		if (n->name != NULL)
+			g_string_append(out, n->name);
+		else if (n->submode != LTTV_SUBMODE_NONE)
+			g_string_append_printf(out, "%d", (int) n->submode);
+		else
+			g_string_append_c(out, '-');
+		break;
+	case LTTV_STATS_EVENT_TYPE:
+		g_string_append(out, ltt_event_type_name(n->event_type));
+		break;
+	}
+}
+
+static const char *const level_words[] = { "trace", "cpu", "process", "mode", "submode", "event" };
+
+const char *lttv_stats_csv_header(void)
+{
+	return "level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,"
+	       "elapsed_time,cumulative_time\n";
+}
+
+/* RFC 4180 quoting, only when the field needs it. */
+static void append_csv_string(GString *out, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		g_string_append(out, s);
+		return;
+	}
+	g_string_append_c(out, '"');
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
+			g_string_append_c(out, '"');
+		g_string_append_c(out, *p);
+	}
+	g_string_append_c(out, '"');
+}
+
+static void append_time(GString *out, LttTime t)
+{
+	char text[LTT_TIME_STRING_SIZE];
+	ltt_time_format(t, text);
+	g_string_append(out, text);
+}
+
+/* The nodes on the way from the trace to the row's node. */
+typedef struct {
+	const char *trace;
+	const LttvStatsNode *at[LTTV_STATS_EVENT_TYPE + 1];
+} CsvKeys;
+
+static void append_row(GString *out, const LttvStatsNode *n, const CsvKeys *k)
+{
+	const LttvStatsNode *cpu = k->at[LTTV_STATS_CPU], *process = k->at[LTTV_STATS_PROCESS];
+	const LttvStatsNode *mode = k->at[LTTV_STATS_MODE], *submode = k->at[LTTV_STATS_SUBMODE];
+	g_string_append(out, level_words[n->level]);
+	g_string_append_c(out, ',');
+	append_csv_string(out, k->trace);
+	g_string_append_c(out, ',');
+	if (cpu != NULL)
+		g_string_append_printf(out, "%u", cpu->cpu);
+	g_string_append_c(out, ',');
+	if (process != NULL) {
+		g_string_append_printf(out, "%d,", (int) process->pid);
+		if (process->birth != LTT_TIME_ZERO)
+			append_time(out, process->birth);
+		g_string_append_c(out, ',');
+		append_csv_string(out, process->name != NULL ? process->name : "");
+		g_string_append_printf(out, ",%d", (int) process->tgid);
+	} else {
+		g_string_append(out, ",,,");
+	}
+	g_string_append_c(out, ',');
+	if (mode != NULL)
+		g_string_append(out, lttv_exec_mode_name(mode->mode));
+	g_string_append_c(out, ',');
+	if (submode != NULL) {
+		GString *key = g_string_new(NULL);
+		lttv_stats_append_key(key, submode, k->trace);
+		append_csv_string(out, key->str);
+		g_string_free(key, TRUE);
+	}
+	g_string_append_c(out, ',');
+	if (n->level == LTTV_STATS_EVENT_TYPE)
+		append_csv_string(out, ltt_event_type_name(n->event_type));
+	g_string_append_printf(out, ",%" G_GUINT64_FORMAT, n->events);
+	if (n->level == LTTV_STATS_EVENT_TYPE) {
+		g_string_append(out, ",,,\n");
+		return;
+	}
+	g_string_append_c(out, ',');
+	append_time(out, n->cpu_time);
+	g_string_append_c(out, ',');
+	append_time(out, n->elapsed_time);
+	g_string_append_c(out, ',');
+	append_time(out, n->cumulative_time);
+	g_string_append_c(out, '\n');
+}
+
+static void append_subtree(GString *out, const LttvStatsNode *n, CsvKeys *k)
+{
+	k->at[n->level] = n;
+	append_row(out, n, k);
+	for (guint i = 0; n->children != NULL && i < n->children->len; i++)
+		append_subtree(out, g_ptr_array_index(n->children, i), k);
+	k->at[n->level] = NULL;
+}
+
+void lttv_stats_append_csv(GString *out, const LttvStatsNode *tree, const char *trace_name)
+{
+	CsvKeys keys = { .trace = trace_name };
+	append_subtree(out, tree, &keys);
+}

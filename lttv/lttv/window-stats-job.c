@@ -1,0 +1,97 @@
+/* window-stats-job.c: the statistics of a window computed in steps, so
+ * that a wide window (seconds of replay) never holds the main loop. */
+#include "config.h"
+#include "precompute-private.h"
+#include "checkpoint-private.h"
+#include "window-stats.h"
+
+/* Events between two looks at the clock. */
+#define EVENTS_PER_CLOCK_CHECK 256
+
+struct _LttvWindowStatsJob {
+	LttvPrecompute *p;       /* referenced: its checkpoints */
+	LttTrace *reader;        /* cursors of the job's own */
+	LttvMerge *merge;
+	LttTime t0, t1;
+	LttTime reached;         /* events earlier than this are counted */
+	LttvStats *stats;        /* NULL until the state at t0 is restored */
+	gboolean done, failed;
+};
+
+LttvWindowStatsJob *lttv_precompute_window_stats_job(LttvPrecompute *p, LttTime t0, LttTime t1)
+{
+	LttvWindowStatsJob *job = g_new0(LttvWindowStatsJob, 1);
+
+	job->p = lttv_precompute_ref(p);
+	job->reader = ltt_trace_new_reader(lttv_trace_ltt(lttv_precompute_trace(p)));
+	job->merge = lttv_merge_new(job->reader);
+	job->t0 = t0;
+	job->t1 = MAX(t0, t1);
+	job->reached = t0;
+	return job;
+}
+
+gboolean lttv_window_stats_job_step(LttvWindowStatsJob *job, gint64 budget_us, GError **error)
+{
+	gint64 deadline = g_get_monotonic_time() + MAX(budget_us, 0);
+	const LttEvent *ev;
+
+	if (job->done || job->failed)
+		return FALSE;
+	if (job->stats == NULL) {
+		LttvTraceState *ts = lttv_compact_checkpoints_state_at(lttv_precompute_checkpoints(job->p), job->t0,
+		                                                       &lttv_merge_source, job->merge, error);
+
+		if (ts == NULL) {
+			job->failed = TRUE;
+			return FALSE;
+		}
+		job->stats = lttv_stats_new(ts, job->t0);
+	}
+	do {
+		guint k;
+
+		for (k = 0; k < EVENTS_PER_CLOCK_CHECK; k++) {
+			ev = lttv_merge_source.peek(job->merge);
+			if (ev == NULL || ev->time >= job->t1) {
+				lttv_stats_close(job->stats, job->t1);
+				job->reached = job->t1;
+				job->done = TRUE;
+				return FALSE;
+			}
+			lttv_stats_apply(job->stats, ev);
+			job->reached = ev->time;
+			lttv_merge_source.advance(job->merge);
+		}
+	} while (g_get_monotonic_time() < deadline);
+	return TRUE;
+}
+
+gdouble lttv_window_stats_job_progress(const LttvWindowStatsJob *job)
+{
+	if (job->done)
+		return 1.0;
+	return (gdouble) (job->reached - job->t0) / (gdouble) MAX(job->t1 - job->t0, 1);
+}
+
+LttvStats *lttv_window_stats_job_take(LttvWindowStatsJob *job)
+{
+	LttvStats *s;
+
+	if (!job->done)
+		return NULL;
+	s = job->stats;
+	job->stats = NULL;
+	return s;
+}
+
+void lttv_window_stats_job_free(LttvWindowStatsJob *job)
+{
+	if (job == NULL)
+		return;
+	lttv_window_stats_free(job->stats);
+	lttv_merge_free(job->merge);
+	ltt_trace_unref(job->reader);
+	lttv_precompute_unref(job->p);
+	g_free(job);
+}

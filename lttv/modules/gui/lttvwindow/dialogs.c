@@ -1,0 +1,306 @@
+/* dialogs.c: the dialogs behind the menus (open, remove, save, times,
+ * filter, modules). */
+#include <config.h>
+#include <string.h>
+#include <lttv/module.h>
+#include "mainwindow-private.h"
+#include "viewers-private.h"
+#include "snapshot.h"
+
+static void message_dialog(GtkWindow *parent, GtkMessageType type, const char *primary,
+                           const char *secondary)
+{
+	GtkWidget *d = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+	                                      type, GTK_BUTTONS_CLOSE, "%s", primary);
+	gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", secondary);
+	gtk_dialog_run(GTK_DIALOG(d));
+	gtk_widget_destroy(d);
+}
+
+void lttvwindow_main_window_error(LttvwindowMainWindow *mw, const char *primary,
+                                  const char *secondary)
+{
+	message_dialog(GTK_WINDOW(mw->window), GTK_MESSAGE_ERROR, primary, secondary);
+}
+
+void lttvwindow_main_window_warn(const char *message, gpointer mw)
+{
+	message_dialog(lttvwindow_main_window_widget(mw), GTK_MESSAGE_WARNING,
+	               "Part of the trace could not be read", message);
+}
+
+void lttvwindow_dialog_open_trace(LttvwindowMainWindow *mw, gboolean new_tab)
+{
+	GtkWidget *d = gtk_file_chooser_dialog_new(new_tab ? "Open Trace" : "Add Trace to This Tab",
+	                                           GTK_WINDOW(mw->window),
+	                                           GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
+	                                           new_tab ? GTK_STOCK_OPEN : GTK_STOCK_ADD,
+	                                           GTK_RESPONSE_ACCEPT, NULL);
+	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+	char *path = NULL;
+	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
+		path = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
+	gtk_widget_destroy(d);
+	if (path == NULL)
+		return;
+	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	if (new_tab && tab != NULL && lttv_traceset_number(lttvwindow_get_traceset(tab)) > 0)
+		lttvwindow_main_window_new_tab(mw);
+	GError *error = NULL;
+	if (!lttvwindow_main_window_add_trace(mw, path, lttvwindow_main_window_warn, mw, &error)) {
+		lttvwindow_main_window_error(mw, "The trace could not be opened", error->message);
+		g_error_free(error);
+	}
+	g_free(path);
+}
+
+/* A modal dialog with OK and Cancel around content; TRUE on OK. */
+static GtkWidget *ok_dialog(LttvwindowMainWindow *mw, const char *title, const char *ok)
+{
+	GtkWidget *d = gtk_dialog_new_with_buttons(title, GTK_WINDOW(mw->window),
+	                                           GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
+	                                           ok, GTK_RESPONSE_OK, NULL);
+	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_OK);
+	gtk_container_set_border_width(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(d))), 8);
+	return d;
+}
+
+static GtkWidget *add_row(GtkWidget *d, GtkWidget *table, guint row, const char *label,
+                          GtkWidget *field)
+{
+	GtkWidget *l = gtk_label_new_with_mnemonic(label);
+	gtk_misc_set_alignment(GTK_MISC(l), 0, 0.5);
+	gtk_label_set_mnemonic_widget(GTK_LABEL(l), field);
+	gtk_table_attach(GTK_TABLE(table), l, 0, 1, row, row + 1, GTK_FILL, 0, 4, 4);
+	gtk_table_attach(GTK_TABLE(table), field, 1, 2, row, row + 1, GTK_FILL | GTK_EXPAND, 0, 4, 4);
+	if (GTK_IS_ENTRY(field))
+		gtk_entry_set_activates_default(GTK_ENTRY(field), TRUE);
+	return field;
+}
+
+static GtkWidget *dialog_table(GtkWidget *d, guint rows)
+{
+	GtkWidget *table = gtk_table_new(rows, 2, FALSE);
+	gtk_box_pack_start(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), table, TRUE, TRUE, 0);
+	return table;
+}
+
+void lttvwindow_dialog_remove_trace(LttvwindowMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvTraceset *ts = lttvwindow_get_traceset(tab);
+	GtkWidget *d = ok_dialog(mw, "Remove Trace", GTK_STOCK_REMOVE);
+	GtkWidget *combo = gtk_combo_box_text_new();
+	for (guint i = 0; i < lttv_traceset_number(ts); i++)
+		gtk_combo_box_text_append_text(GTK_COMBO_BOX_TEXT(combo),
+		                               ltt_trace_path(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+	gtk_combo_box_set_active(GTK_COMBO_BOX(combo), 0);
+	add_row(d, dialog_table(d, 1), 0, "_Trace", combo);
+	gtk_widget_show_all(d);
+	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
+		gint i = gtk_combo_box_get_active(GTK_COMBO_BOX(combo));
+		if (i >= 0)
+			lttvwindow_tab_remove_trace(tab, (guint) i);
+	}
+	gtk_widget_destroy(d);
+}
+
+void lttvwindow_dialog_save_png(LttvwindowMainWindow *mw)
+{
+	GtkWidget *d = gtk_file_chooser_dialog_new("Save View as PNG", GTK_WINDOW(mw->window),
+	                                           GTK_FILE_CHOOSER_ACTION_SAVE,
+	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
+	                                           GTK_STOCK_SAVE, GTK_RESPONSE_ACCEPT, NULL);
+	gtk_file_chooser_set_do_overwrite_confirmation(GTK_FILE_CHOOSER(d), TRUE);
+	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(d), "lttv-view.png");
+	char *file = NULL;
+	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
+		file = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
+	gtk_widget_destroy(d);
+	if (file == NULL)
+		return;
+	/* The dialog is gone from the screen once its area is redrawn. */
+	gdk_window_process_all_updates();
+	GError *error = NULL;
+	if (!lttvwindow_snapshot_save(mw->window, file, &error)) {
+		lttvwindow_main_window_error(mw, "The picture could not be saved", error->message);
+		g_error_free(error);
+	} else {
+		char *msg = g_strdup_printf("Saved %s", file);
+		lttvwindow_main_window_status(mw, msg);
+		g_free(msg);
+	}
+	g_free(file);
+}
+
+static GtkWidget *time_entry(LttvwindowTab *tab, LttTime t)
+{
+	char buf[LTT_TIME_STRING_SIZE];
+	lttvwindow_tab_format_time(tab, t, buf);
+	GtkWidget *e = gtk_entry_new();
+	gtk_entry_set_text(GTK_ENTRY(e), buf);
+	gtk_entry_set_width_chars(GTK_ENTRY(e), 22);
+	return e;
+}
+
+/* Parses entry; on error shows why in status (the dialog stays open). */
+static gboolean entry_time(LttvwindowTab *tab, GtkWidget *entry, GtkWidget *status, LttTime *t)
+{
+	GError *error = NULL;
+	if (lttvwindow_tab_parse_time(tab, gtk_entry_get_text(GTK_ENTRY(entry)), t, &error))
+		return TRUE;
+	gtk_label_set_text(GTK_LABEL(status), error->message);
+	g_error_free(error);
+	gtk_widget_grab_focus(entry);
+	return FALSE;
+}
+
+static GtkWidget *status_label(GtkWidget *d)
+{
+	GtkWidget *l = gtk_label_new("Times are seconds.nanoseconds from the start of the trace.");
+	gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
+	gtk_misc_set_alignment(GTK_MISC(l), 0, 0.5);
+	gtk_box_pack_end(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), l, FALSE, FALSE, 4);
+	return l;
+}
+
+void lttvwindow_dialog_go_to_time(LttvwindowMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	GtkWidget *d = ok_dialog(mw, "Go to Time", GTK_STOCK_JUMP_TO);
+	GtkWidget *entry = add_row(d, dialog_table(d, 1), 0, "_Time",
+	                           time_entry(tab, lttvwindow_get_current_time(tab)));
+	GtkWidget *status = status_label(d);
+	gtk_widget_show_all(d);
+	LttTime t;
+	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
+		if (!entry_time(tab, entry, status, &t))
+			continue;
+		/* Keep the zoom; centre the time when it is off screen. */
+		LttvwindowTimeWindow w = lttvwindow_get_time_window(tab);
+		if (t < w.start || t >= w.start + w.width) {
+			w.start = t > w.width / 2 ? t - w.width / 2 : 0;
+			lttvwindow_report_time_window(tab, w, NULL);
+		}
+		lttvwindow_report_current_time(tab, t, NULL);
+		break;
+	}
+	gtk_widget_destroy(d);
+}
+
+void lttvwindow_dialog_time_frame(LttvwindowMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTimeWindow w = lttvwindow_get_time_window(tab);
+	GtkWidget *d = ok_dialog(mw, "Set Time Frame", GTK_STOCK_APPLY);
+	GtkWidget *table = dialog_table(d, 2);
+	GtkWidget *start = add_row(d, table, 0, "_Start", time_entry(tab, w.start));
+	GtkWidget *end = add_row(d, table, 1, "_End", time_entry(tab, w.start + w.width));
+	GtkWidget *status = status_label(d);
+	gtk_widget_show_all(d);
+	LttTime s, e;
+	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
+		if (!entry_time(tab, start, status, &s) || !entry_time(tab, end, status, &e))
+			continue;
+		if (e <= s) {
+			gtk_label_set_text(GTK_LABEL(status), "The end must come after the start.");
+			continue;
+		}
+		lttvwindow_report_time_window(tab, (LttvwindowTimeWindow) { s, e - s }, NULL);
+		break;
+	}
+	gtk_widget_destroy(d);
+}
+
+void lttvwindow_dialog_filter(LttvwindowMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	GtkWidget *d = ok_dialog(mw, "Filter", GTK_STOCK_APPLY);
+	GtkWidget *entry = gtk_entry_new();
+	const char *text = lttvwindow_get_filter_text(tab);
+	gtk_entry_set_text(GTK_ENTRY(entry), text != NULL ? text : "");
+	gtk_entry_set_width_chars(GTK_ENTRY(entry), 50);
+	add_row(d, dialog_table(d, 1), 0, "_Expression", entry);
+	GtkWidget *status = status_label(d);
+	gtk_label_set_text(GTK_LABEL(status),
+	                   "For example: event.name = sched_switch & state.pid > 100 "
+	                   "(empty: every event; see doc/filter.md).");
+	gtk_widget_show_all(d);
+	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
+		GError *error = NULL;
+		if (lttvwindow_report_filter(tab, gtk_entry_get_text(GTK_ENTRY(entry)), NULL, &error))
+			break;
+		gtk_label_set_text(GTK_LABEL(status), error->message);
+		g_error_free(error);
+	}
+	gtk_widget_destroy(d);
+}
+
+void lttvwindow_dialog_load_module(LttvwindowMainWindow *mw)
+{
+	GtkWidget *d = gtk_file_chooser_dialog_new("Load Module", GTK_WINDOW(mw->window),
+	                                           GTK_FILE_CHOOSER_ACTION_OPEN,
+	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
+	                                           GTK_STOCK_OPEN, GTK_RESPONSE_ACCEPT, NULL);
+	GtkFileFilter *f = gtk_file_filter_new();
+	gtk_file_filter_set_name(f, "LTTV modules (*.so, *.la)");
+	gtk_file_filter_add_pattern(f, "*.so");
+	gtk_file_filter_add_pattern(f, "*.la");
+	gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(d), f);
+	char *file = NULL;
+	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
+		file = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
+	gtk_widget_destroy(d);
+	if (file == NULL)
+		return;
+	/* A module is found by name in the search path (module.h). */
+	char *dir = g_path_get_dirname(file);
+	char *name = g_path_get_basename(file);
+	char *dot = strrchr(name, '.');
+	if (dot != NULL)
+		*dot = '\0';
+	lttv_module_add_path(dir);
+	GError *error = NULL;
+	if (!lttvwindow_load_module(name, &error)) {
+		lttvwindow_main_window_error(mw, "The module could not be loaded", error->message);
+		g_error_free(error);
+	} else {
+		char *msg = g_strdup_printf("Loaded module %s", name);
+		lttvwindow_main_window_status(mw, msg);
+		g_free(msg);
+	}
+	g_free(dir);
+	g_free(name);
+	g_free(file);
+}
+
+void lttvwindow_dialog_unload_module(LttvwindowMainWindow *mw)
+{
+	if (lttv_module_number() == 0) {
+		lttvwindow_main_window_error(mw, "No module is loaded", "Plugins > Load Module loads one.");
+		return;
+	}
+	GtkWidget *d = ok_dialog(mw, "Unload Module", "_Unload");
+	GtkWidget *combo = gtk_combo_box_text_new();
+	for (guint i = 0; i < lttv_module_number(); i++)
+		gtk_combo_box_text_append_text(GTK_COMBO_BOX_TEXT(combo),
+		                               lttv_module_get_info(lttv_module_get(i))->name);
+	gtk_combo_box_set_active(GTK_COMBO_BOX(combo), 0);
+	add_row(d, dialog_table(d, 1), 0, "_Module", combo);
+	GtkWidget *status = status_label(d);
+	gtk_label_set_text(GTK_LABEL(status), "Its viewers close in every window.");
+	gtk_widget_show_all(d);
+	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
+		char *name = gtk_combo_box_text_get_active_text(GTK_COMBO_BOX_TEXT(combo));
+		GError *error = NULL;
+		gboolean ok = name == NULL || lttvwindow_unload_module(name, &error);
+		g_free(name);
+		if (ok)
+			break;
+		gtk_label_set_text(GTK_LABEL(status), error->message);
+		g_error_free(error);
+	}
+	gtk_widget_destroy(d);
+}

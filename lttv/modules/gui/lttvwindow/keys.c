@@ -1,0 +1,171 @@
+/* keys.c: the navigation keys a Trace Compass, KernelShark or Perfetto user
+ * already knows (GUI-STYLE.md, "input a user already knows"), and the
+ * wheel with Ctrl (zoom) or Shift (pan).
+ *
+ * The focused widget has its turn first: an entry takes its letters, a
+ * list its arrows; what a widget leaves moves the time window.
+ * The bindings are data (one table), listed in Help > Keyboard shortcuts,
+ * and rebindable from $XDG_CONFIG_HOME/lttv/keys. */
+#include <config.h>
+#include <string.h>
+#include <gdk/gdkkeysyms.h>
+#include "keys.h"
+#include "mainwindow-private.h"
+
+typedef struct {
+	const char *action;             /* name in the keys file */
+	const char *description;
+	const char *defaults;           /* space-separated key names (gdk_keyval_from_name) */
+	gdouble zoom;                   /* factor, 0 for none */
+	gdouble pan;                    /* fraction of the width */
+	gboolean fit;
+} KeyAction;
+
+static const KeyAction actions[] = {
+	{ "zoom-in", "Zoom in (half the time)", "w plus equal KP_Add", 0.5, 0, FALSE },
+	{ "zoom-out", "Zoom out (twice the time)", "s minus KP_Subtract", 2.0, 0, FALSE },
+	{ "pan-left", "Pan earlier by a fifth of the window", "a Left", 0, -0.2, FALSE },
+	{ "pan-right", "Pan later by a fifth of the window", "d Right", 0, 0.2, FALSE },
+	{ "zoom-fit", "Show the whole trace", "f", 0, 0, TRUE },
+};
+
+/* The keys bound to each action (guint keyvals), user's file or defaults. */
+static GArray *bindings[G_N_ELEMENTS(actions)];
+
+static void bind(guint i, const char *names)
+{
+	char **v = g_strsplit_set(names, " \t", -1);
+	g_array_set_size(bindings[i], 0);
+	for (guint k = 0; v[k] != NULL; k++) {
+		guint keyval = gdk_keyval_from_name(v[k]);
+		if (v[k][0] != '\0' && keyval != GDK_VoidSymbol && keyval != 0)
+			g_array_append_val(bindings[i], keyval);
+		else if (v[k][0] != '\0')
+			g_printerr("lttv-gui: keys: \"%s\" is not a key name (see gdk/gdkkeysyms.h)\n", v[k]);
+	}
+	g_strfreev(v);
+}
+
+/* Lines "ACTION KEY..." replace an action's keys; '#' starts a comment. */
+static void load_user_keys(void)
+{
+	char *path = g_build_filename(g_get_user_config_dir(), "lttv", "keys", NULL);
+	char *text = NULL;
+	if (g_file_get_contents(path, &text, NULL, NULL)) {
+		char **lines = g_strsplit(text, "\n", -1);
+		for (guint l = 0; lines[l] != NULL; l++) {
+			char *line = g_strstrip(lines[l]);
+			if (line[0] == '\0' || line[0] == '#')
+				continue;
+			char *space = strpbrk(line, " \t");
+			guint i;
+			for (i = 0; i < G_N_ELEMENTS(actions); i++)
+				if (space != NULL &&
+				    strncmp(line, actions[i].action, (gsize) (space - line)) == 0 &&
+				    actions[i].action[space - line] == '\0')
+					break;
+			if (i == G_N_ELEMENTS(actions))
+				g_printerr("lttv-gui: %s:%u: expected ACTION KEY..., ACTION one of "
+				           "zoom-in zoom-out pan-left pan-right zoom-fit\n", path, l + 1);
+			else
+				bind(i, space);
+		}
+		g_strfreev(lines);
+		g_free(text);
+	}
+	g_free(path);
+}
+
+static void ensure_bindings(void)
+{
+	if (bindings[0] != NULL)
+		return;
+	for (guint i = 0; i < G_N_ELEMENTS(actions); i++) {
+		bindings[i] = g_array_new(FALSE, FALSE, sizeof(guint));
+		bind(i, actions[i].defaults);
+	}
+	load_user_keys();
+}
+
+static void run_action(LttvwindowTab *tab, const KeyAction *a)
+{
+	if (a->fit)
+		lttvwindow_tab_zoom_fit(tab, NULL);
+	else if (a->zoom != 0)
+		lttvwindow_tab_zoom(tab, a->zoom, NULL);
+	else
+		lttvwindow_tab_pan(tab, a->pan, NULL);
+}
+
+static const KeyAction *find_action(guint keyval)
+{
+	guint key = gdk_keyval_to_lower(keyval);
+	for (guint i = 0; i < G_N_ELEMENTS(actions); i++)
+		for (guint k = 0; k < bindings[i]->len; k++)
+			if (g_array_index(bindings[i], guint, k) == key)
+				return &actions[i];
+	return NULL;
+}
+
+/* Runs before GtkWindow's own handling, whose bindings would spend the
+ * arrows on moving the focus. */
+static gboolean on_key(GtkWidget *w, GdkEventKey *ev, LttvwindowMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	GdkModifierType mods = ev->state & gtk_accelerator_get_default_mod_mask();
+	const KeyAction *a = find_action(ev->keyval);
+	if (tab == NULL || a == NULL || (mods & ~GDK_SHIFT_MASK) != 0)
+		return FALSE;
+	GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(w));
+	if (focus != NULL && (GTK_IS_EDITABLE(focus) || GTK_IS_TEXT_VIEW(focus)))
+		return FALSE;
+	/* The focused widget first: a list keeps its arrows. */
+	if (gtk_window_propagate_key_event(GTK_WINDOW(w), ev))
+		return TRUE;
+	run_action(tab, a);
+	return TRUE;
+}
+
+static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, LttvwindowMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	if (tab == NULL)
+		return FALSE;
+	gboolean up = ev->direction == GDK_SCROLL_UP || ev->direction == GDK_SCROLL_LEFT;
+	if (ev->state & GDK_CONTROL_MASK)
+		lttvwindow_tab_zoom(tab, up ? 0.5 : 2.0, NULL);
+	else if (ev->state & GDK_SHIFT_MASK)
+		lttvwindow_tab_pan(tab, up ? -0.2 : 0.2, NULL);
+	else
+		return FALSE;
+	return TRUE;
+}
+
+void lttvwindow_keys_attach(LttvwindowMainWindow *mw)
+{
+	ensure_bindings();
+	gtk_widget_add_events(mw->window, GDK_SCROLL_MASK);
+	g_signal_connect(mw->window, "key-press-event", G_CALLBACK(on_key), mw);
+	g_signal_connect_after(mw->window, "scroll-event", G_CALLBACK(on_scroll), mw);
+}
+
+guint lttvwindow_keys_count(void)
+{
+	return G_N_ELEMENTS(actions);
+}
+
+char *lttvwindow_keys_describe(guint i, const char **description)
+{
+	ensure_bindings();
+	*description = actions[i].description;
+	GString *s = g_string_new(NULL);
+	for (guint k = 0; k < bindings[i]->len; k++) {
+		guint key = g_array_index(bindings[i], guint, k);
+		char *label = gtk_accelerator_get_label(key, 0);
+		const char *name = gdk_keyval_name(key);
+		gboolean keypad = name != NULL && g_str_has_prefix(name, "KP_");
+		g_string_append_printf(s, "%s%s%s", k > 0 ? ", " : "", keypad ? "keypad " : "", label);
+		g_free(label);
+	}
+	return g_string_free(s, FALSE);
+}

@@ -1,0 +1,99 @@
+/* script-input.c: keyboard and mouse events made up by the script and
+ * handed to GTK as if the X server had sent them. */
+#include <config.h>
+#include "script-input.h"
+#include "lttvwindow.h"
+
+gboolean lttvwindow_script_key(GtkWidget *window, const char *key, GError **error)
+{
+	guint keyval;
+	GdkModifierType mods;
+	gtk_accelerator_parse(key, &keyval, &mods);
+	if (keyval == 0) {
+		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+		            "key \"%s\": not a key (examples: w, plus, Left, <Control>o)", key);
+		return FALSE;
+	}
+	GdkWindow *gw = gtk_widget_get_window(window);
+	/* Accelerators are matched on the hardware key and its state, as a
+	 * keyboard sends them: "plus" is Shift and the "=" key on most. */
+	GdkKeymapKey *keys = NULL;
+	gint n_keys = 0;
+	guint16 code = 0;
+	if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_window_get_display(gw)),
+	                                      keyval, &keys, &n_keys) && n_keys > 0) {
+		code = (guint16) keys[0].keycode;
+		if (keys[0].level == 1)
+			mods |= GDK_SHIFT_MASK;
+	}
+	g_free(keys);
+	const GdkEventType types[] = { GDK_KEY_PRESS, GDK_KEY_RELEASE };
+	for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
+		GdkEvent *ev = gdk_event_new(types[i]);
+		ev->key.window = g_object_ref(gw);
+		ev->key.send_event = TRUE;
+		ev->key.time = GDK_CURRENT_TIME;
+		ev->key.state = mods;
+		ev->key.keyval = keyval;
+		ev->key.hardware_keycode = code;
+		ev->key.string = g_strdup("");
+		gtk_main_do_event(ev);
+		gdk_event_free(ev);
+	}
+	return TRUE;
+}
+
+/* The deepest visible window under (x, y) of w; (x, y) become its own. */
+static GdkWindow *innermost(GdkWindow *w, gint *x, gint *y)
+{
+	for (GList *l = gdk_window_peek_children(w); l != NULL; l = l->next) {
+		GdkWindow *c = l->data;
+		gint cx, cy, cw, ch, depth;
+		if (!gdk_window_is_visible(c))
+			continue;
+		gdk_window_get_geometry(c, &cx, &cy, &cw, &ch, &depth);
+		if (*x >= cx && *y >= cy && *x < cx + cw && *y < cy + ch) {
+			*x -= cx;
+			*y -= cy;
+			return innermost(c, x, y);
+		}
+	}
+	return w;
+}
+
+gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **error)
+{
+	GtkAllocation a;
+	gtk_widget_get_allocation(widget, &a);
+	GdkWindow *gw = gtk_widget_get_window(widget);
+	if (x < 0 || y < 0 || x >= a.width || y >= a.height || gw == NULL ||
+	    !gtk_widget_get_mapped(widget)) {
+		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+		            "click %d %d: outside the viewer (%dx%d pixels)", x, y, a.width, a.height);
+		return FALSE;
+	}
+	if (!gtk_widget_get_has_window(widget)) {
+		x += a.x;
+		y += a.y;
+	}
+	GdkWindow *target = innermost(gw, &x, &y);
+	gint ox, oy;
+	gdk_window_get_origin(target, &ox, &oy);
+	const GdkEventType types[] = { GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE };
+	for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
+		GdkEvent *ev = gdk_event_new(types[i]);
+		ev->button.window = g_object_ref(target);
+		ev->button.send_event = TRUE;
+		ev->button.time = GDK_CURRENT_TIME;
+		ev->button.x = x;
+		ev->button.y = y;
+		ev->button.x_root = ox + x;
+		ev->button.y_root = oy + y;
+		ev->button.button = 1;
+		ev->button.state = types[i] == GDK_BUTTON_RELEASE ? GDK_BUTTON1_MASK : 0;
+		ev->button.device = gdk_display_get_core_pointer(gdk_window_get_display(target));
+		gtk_main_do_event(ev);
+		gdk_event_free(ev);
+	}
+	return TRUE;
+}

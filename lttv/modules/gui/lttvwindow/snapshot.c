@@ -1,0 +1,52 @@
+/* snapshot.c: a widget's pixels, read back from its window. */
+#include <config.h>
+#include "snapshot.h"
+#include "lttvwindow.h"
+
+GdkPixbuf *lttvwindow_snapshot(GtkWidget *widget, GError **error)
+{
+	GdkWindow *win = gtk_widget_get_window(widget);
+	if (win == NULL || !gtk_widget_get_mapped(widget)) {
+		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+		            "nothing to take a picture of: the widget is not on screen");
+		return NULL;
+	}
+	GtkAllocation a;
+	gtk_widget_get_allocation(widget, &a);
+	/* A toplevel's allocation is in root coordinates; a child's is in
+	 * its window's, and a child with a window of its own starts at 0. */
+	gint x = 0, y = 0;
+	if (!gtk_widget_is_toplevel(widget) && !gtk_widget_get_has_window(widget)) {
+		x = a.x;
+		y = a.y;
+	}
+	/* Only what is on the screen can be read back. */
+	gint ox, oy;
+	gdk_window_get_origin(win, &ox, &oy);
+	GdkScreen *screen = gtk_widget_get_screen(widget);
+	if (ox + x < 0 || oy + y < 0 || ox + x + a.width > gdk_screen_get_width(screen) ||
+	    oy + y + a.height > gdk_screen_get_height(screen)) {
+		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+		            "%dx%d pixels at %d,%d do not fit on the %dx%d screen", a.width, a.height,
+		            ox + x, oy + y, gdk_screen_get_width(screen), gdk_screen_get_height(screen));
+		return NULL;
+	}
+	GdkWindow *top = gdk_window_get_toplevel(win);
+	gdk_window_process_updates(top, TRUE);
+	gdk_display_sync(gdk_window_get_display(win));
+	GdkPixbuf *pb = gdk_pixbuf_get_from_drawable(NULL, win, NULL, x, y, 0, 0, a.width, a.height);
+	if (pb == NULL)
+		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+		            "the screen could not be read (%dx%d at %d,%d)", a.width, a.height, x, y);
+	return pb;
+}
+
+gboolean lttvwindow_snapshot_save(GtkWidget *widget, const char *file, GError **error)
+{
+	GdkPixbuf *pb = lttvwindow_snapshot(widget, error);
+	if (pb == NULL)
+		return FALSE;
+	gboolean ok = gdk_pixbuf_save(pb, file, "png", error, NULL);
+	g_object_unref(pb);
+	return ok;
+}

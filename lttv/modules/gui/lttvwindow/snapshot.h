@@ -1,0 +1,19 @@
+/* snapshot.h: pictures of what a widget shows on screen (Save View as PNG,
+ * the script's `screenshot`). */
+#ifndef LTTVWINDOW_SNAPSHOT_H
+#define LTTVWINDOW_SNAPSHOT_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Draws what is pending on widget's window, then reads widget's area back
+ * from the screen.  widget must be mapped and not covered.  NULL + error
+ * when it is not mapped. */
+GdkPixbuf *lttvwindow_snapshot(GtkWidget *widget, GError **error);
+/* The same, saved as a PNG file. */
+gboolean lttvwindow_snapshot_save(GtkWidget *widget, const char *file, GError **error);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,190 @@
+/* stv-compute.c: the figures of each trace.
+ *
+ * They come from the trace's precomputation service, shared by every tab
+ * and viewer: the viewer asks the trace's background scheduler to tell it
+ * when the pass reaches the end of the range, and meanwhile shows the
+ * figures of what the pass has covered, refreshed a few times a second,
+ * so the tree fills in while the trace is read. */
+#include <config.h>
+#include <ltt/trace.h>
+#include <lttv/window-stats.h>
+#include "stv.h"
+
+/* How often the partial figures are refreshed while the pass runs. */
+#define STV_REFRESH_MS 300
+/* A partial computation slower than this stops the refreshes: the
+ * figures then come once, at the end (the window never freezes). */
+#define STV_REFRESH_BUDGET_USEC 40000
+
+static void forget_figures(StvTrace *t)
+{
+	if (t->tree != NULL)
+		lttv_stats_node_free(t->tree);
+	if (t->state != NULL) {
+		lttv_stats_free(t->stats);
+		lttv_trace_state_free(t->state);
+	} else if (t->stats != NULL) {
+		lttv_window_stats_free(t->stats);
+	}
+	t->state = NULL;
+	t->tree = NULL;
+	t->stats = NULL;
+	t->complete = FALSE;
+}
+
+void stv_forget_traces(Stv *v)
+{
+	stv_whole_cancel(v);
+	if (v->refresh_source != 0)
+		g_source_remove(v->refresh_source);
+	v->refresh_source = 0;
+	for (guint i = 0; i < v->traces->len; i++) {
+		StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		forget_figures(t);
+		lttv_precompute_unref(t->pc);
+	}
+	g_array_set_size(v->traces, 0);
+}
+
+/* Computes trace t's figures for [start, end) or, while the pass has not
+ * reached end, for the part it covers.  FALSE when nothing new came. */
+static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
+{
+	if (t->complete)
+		return FALSE;
+	LttTime ready = lttv_precompute_ready_until(t->pc);
+	/* The whole trace's final figures come from stv-whole.c. */
+	gboolean complete = !stv_whole_trace(v) && (lttv_precompute_done(t->pc) || ready > end);
+	LttTime until = complete ? end : MIN(MAX(ready, start), end);
+	if (!complete && (v->too_slow_to_refresh || (t->stats != NULL && until == t->until)))
+		return FALSE;
+	GError *error = NULL;
+	gint64 began = g_get_monotonic_time();
+	LttvStats *stats = lttv_precompute_window_stats(t->pc, start, until, &error);
+	if (stats == NULL) {
+		stv_set_status(v, "Cannot compute the statistics: %s", error->message);
+		g_error_free(error);
+		return FALSE;
+	}
+	if (!complete && g_get_monotonic_time() - began > STV_REFRESH_BUDGET_USEC)
+		v->too_slow_to_refresh = TRUE;
+	forget_figures(t);
+	t->stats = stats;
+	t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
+	t->complete = complete;
+	t->until = until;
+	return TRUE;
+}
+
+void stv_say_progress(Stv *v)
+{
+	if (v->traces->len == 0) {
+		stv_set_status(v, "No trace in this tab: File > Open Trace");
+		return;
+	}
+	LttTime start, end;
+	stv_range(v, &start, &end);
+	char a[LTT_TIME_STRING_SIZE], b[LTT_TIME_STRING_SIZE];
+	LttTime first, last;
+	lttvwindow_get_time_span(v->tab, &first, &last);
+	ltt_time_format(start - first, a);
+	ltt_time_format(end - first, b);
+	gboolean all = TRUE;
+	LttTime least = end;
+	for (guint i = 0; i < v->traces->len; i++) {
+		StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		all = all && t->complete;
+		least = MIN(least, t->stats != NULL ? t->until : start);
+	}
+	const char *what = stv_whole_trace(v) ? "Whole trace" : "Time window";
+	stv_update_damage(v);
+	/* The core's statistics count every event: say so when the tab filters. */
+	const char *unfiltered = lttvwindow_get_filter(v->tab) != NULL ? " (every event: the tab's filter "
+	                         "does not apply to statistics)" : "";
+	if (all) {
+		stv_set_status(v, "%s, %s s to %s s%s", what, a, b, unfiltered);
+	} else {
+		char c[LTT_TIME_STRING_SIZE];
+		ltt_time_format(least - first, c);
+		stv_set_status(v, "%s, %s s to %s s: computing, the figures cover up to %s s so far%s", what,
+		               a, b, c, unfiltered);
+	}
+}
+
+/* Brings every trace's figures up to date; TRUE while some are partial. */
+static gboolean refresh(Stv *v)
+{
+	LttTime start, end;
+	gboolean changed = FALSE, partial = FALSE;
+	stv_range(v, &start, &end);
+	for (guint i = 0; i < v->traces->len; i++) {
+		StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		changed |= compute(v, t, start, end);
+		partial |= !t->complete;
+	}
+	if (changed)
+		stv_tree_fill(v);
+	stv_say_progress(v);
+	return partial;
+}
+
+static gboolean on_refresh_timer(gpointer data)
+{
+	Stv *v = data;
+	if (refresh(v))
+		return TRUE;
+	v->refresh_source = 0;
+	return FALSE;
+}
+
+static gboolean on_trace_ready(void *hook_data, void *call_data)
+{
+	refresh(hook_data);
+	return FALSE;
+}
+
+void stv_recompute(Stv *v)
+{
+	LttTime start, end;
+	stv_range(v, &start, &end);
+	stv_tree_clear(v);
+	stv_whole_cancel(v);
+	v->too_slow_to_refresh = FALSE;
+	for (guint i = 0; i < v->traces->len; i++) {
+		StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		forget_figures(t);
+		if (stv_whole_trace(v))
+			stv_whole_start(v, i, lttv_trace_ltt(lttv_precompute_trace(t->pc)));
+		/* Starts the trace's pass if nobody did; tells when it reaches the
+		 * end.  Not asked when the pass is there already: the refresh
+		 * below takes the figures. */
+		if (!lttv_precompute_done(t->pc) && lttv_precompute_ready_until(t->pc) <= end)
+			lttvwindow_background_request(v->tab, v->top, i, end, on_trace_ready, v);
+	}
+	if (refresh(v) && v->refresh_source == 0)
+		v->refresh_source = g_timeout_add(STV_REFRESH_MS, on_refresh_timer, v);
+}
+
+void stv_install_whole(Stv *v, guint i, LttvStats *stats, LttvTraceState *state)
+{
+	StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+	forget_figures(t);
+	t->stats = stats;
+	t->state = state;
+	t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
+	t->complete = TRUE;
+	stv_tree_fill(v);
+	stv_say_progress(v);
+}
+
+void stv_take_traces(Stv *v)
+{
+	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
+	stv_forget_traces(v);
+	for (guint i = 0; i < lttv_traceset_number(ts); i++) {
+		StvTrace t = { 0 };
+		t.pc = lttv_precompute_get(lttv_traceset_get(ts, i));
+		g_array_append_val(v->traces, t);
+	}
+	stv_recompute(v);
+}

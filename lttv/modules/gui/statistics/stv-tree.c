@@ -1,0 +1,202 @@
+/* stv-tree.c: the figures as a tree: trace, CPU, process, mode, submode,
+ * event type; each column sorts.
+ *
+ * Rows are updated in place while the figures grow (a row keeps its place,
+ * its expansion and the selection); they are found again by their path of
+ * keys ("synth/0/12@-/SYSCALL/read"). */
+#include <config.h>
+#include <ltt/trace.h>
+#include <ltt/type.h>
+#include <lttv/stats-text.h>
+#include "stv.h"
+
+enum {
+	COL_NAME, COL_EVENTS, COL_CALLS, COL_CPU_TIME, COL_CUMULATIVE, COL_ELAPSED, COL_SHARE, COL_IS_EVENT,
+	N_COLS
+};
+
+static const char *const level_names[] = { "", "CPU ", "", "", "", "" };
+
+static char *row_name(const LttvStatsNode *n, const char *trace_name)
+{
+	GString *s = g_string_new(level_names[n->level]);
+	if (n->level == LTTV_STATS_PROCESS) {
+		/* A name first: that is what people look for. */
+		if (n->pid < 0)
+			g_string_append(s, "(no known task)");
+		else
+			g_string_append_printf(s, "%s [%d]", n->name != NULL && n->name[0] ? n->name : "?",
+			                       (int) n->pid);
+	} else {
+		lttv_stats_append_key(s, n, trace_name);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* share: of the trace's CPU time; event types: of their parent's events. */
+static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvStatsNode *trace,
+                    const LttvStatsNode *parent, const char *trace_name)
+{
+	char *name = row_name(n, trace_name);
+	gboolean is_event = n->level == LTTV_STATS_EVENT_TYPE;
+	gdouble share;
+	if (is_event)
+		share = parent != NULL && parent->events > 0 ? 100.0 * n->events / parent->events : 100.0;
+	else
+		share = trace->cpu_time > 0 ? 100.0 * (gdouble) n->cpu_time / (gdouble) trace->cpu_time : 0;
+	/* Calls, elapsed and cumulative times mean something for modes and
+	 * submodes only (doc/analysis.md §3): above, they would be sums of
+	 * nested or parallel durations (a trace "elapsed" longer than the
+	 * trace).  The other rows leave those columns empty. */
+	gboolean per_frame = n->level == LTTV_STATS_MODE || n->level == LTTV_STATS_SUBMODE;
+	gtk_tree_store_set(v->store, it, COL_NAME, name, COL_EVENTS, n->events,
+	                   COL_CALLS, per_frame ? n->calls : G_MAXUINT64, COL_CPU_TIME, n->cpu_time,
+	                   COL_CUMULATIVE, per_frame ? n->cumulative_time : G_MAXUINT64,
+	                   COL_ELAPSED, per_frame ? n->elapsed_time : G_MAXUINT64,
+	                   COL_SHARE, share, COL_IS_EVENT, is_event, -1);
+	g_free(name);
+}
+
+static void fill_node(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace,
+                      const LttvStatsNode *parent, GtkTreeIter *parent_it, GString *path,
+                      const char *trace_name)
+{
+	gsize len = path->len;
+	g_string_append_c(path, '/');
+	lttv_stats_append_key(path, n, trace_name);
+	GtkTreeIter *it = g_hash_table_lookup(v->rows, path->str);
+	if (it == NULL) {
+		GtkTreeIter fresh;
+		gtk_tree_store_append(v->store, &fresh, parent_it);
+		it = gtk_tree_iter_copy(&fresh);
+		g_hash_table_insert(v->rows, g_strdup(path->str), it);
+	}
+	set_row(v, it, n, trace, parent, trace_name);
+	for (guint i = 0; n->children != NULL && i < n->children->len; i++)
+		fill_node(v, g_ptr_array_index(n->children, i), trace, n, it, path, trace_name);
+	g_string_truncate(path, len);
+}
+
+void stv_tree_fill(Stv *v)
+{
+	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
+	GString *path = g_string_new(NULL);
+	for (guint i = 0; i < v->traces->len; i++) {
+		const StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		if (t->tree == NULL)
+			continue;
+		g_string_printf(path, "%u", i);
+		fill_node(v, t->tree, t->tree, NULL, NULL, path,
+		          ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+	}
+	g_string_free(path, TRUE);
+	/* The first figures with CPUs open the traces, so the tree shows
+	 * them (later, the user's expansions are left alone). */
+	GtkTreeIter it;
+	gboolean more = !v->opened && gtk_tree_model_get_iter_first(GTK_TREE_MODEL(v->store), &it);
+	guint opened = 0, traces = 0;
+	for (; more; more = gtk_tree_model_iter_next(GTK_TREE_MODEL(v->store), &it), traces++) {
+		GtkTreePath *p = gtk_tree_model_get_path(GTK_TREE_MODEL(v->store), &it);
+		opened += gtk_tree_view_row_expanded(GTK_TREE_VIEW(v->view), p) ||
+		          gtk_tree_view_expand_row(GTK_TREE_VIEW(v->view), p, FALSE);
+		gtk_tree_path_free(p);
+	}
+	v->opened = v->opened || (traces == v->traces->len && opened == traces);
+}
+
+void stv_tree_clear(Stv *v)
+{
+	g_hash_table_remove_all(v->rows);
+	v->opened = FALSE;
+	gtk_tree_store_clear(v->store);
+}
+
+static void time_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *model,
+                      GtkTreeIter *it, gpointer data)
+{
+	guint64 t;
+	gboolean is_event;
+	char text[LTT_TIME_STRING_SIZE];
+	gtk_tree_model_get(model, it, GPOINTER_TO_INT(data), &t, COL_IS_EVENT, &is_event, -1);
+	is_event = is_event || t == G_MAXUINT64;   /* no meaning at this level */
+	if (!is_event)
+		ltt_time_format(t, text);
+	g_object_set(cell, "text", is_event ? "" : text, NULL);
+}
+
+/* data: the column; G_MAXUINT64 shows as nothing (no such figure). */
+static void count_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *model,
+                       GtkTreeIter *it, gpointer data)
+{
+	guint64 n;
+	gtk_tree_model_get(model, it, GPOINTER_TO_INT(data), &n, -1);
+	char *text = n == G_MAXUINT64 || (n == 0 && GPOINTER_TO_INT(data) == COL_CALLS)
+	             ? g_strdup("") : g_strdup_printf("%" G_GUINT64_FORMAT, n);
+	g_object_set(cell, "text", text, NULL);
+	g_free(text);
+}
+
+static void share_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *model,
+                       GtkTreeIter *it, gpointer data)
+{
+	gdouble share;
+	gtk_tree_model_get(model, it, COL_SHARE, &share, -1);
+	char *text = g_strdup_printf("%.1f %%", share);
+	g_object_set(cell, "text", text, "value", (gint) (share + 0.5), NULL);
+	g_free(text);
+}
+
+static GtkTreeViewColumn *add_column(Stv *v, const char *title, const char *tooltip, gint sort_col,
+                       GtkCellRenderer *cell, GtkTreeCellDataFunc func, gpointer data)
+{
+	GtkTreeViewColumn *col = gtk_tree_view_column_new();
+	GtkWidget *label = gtk_label_new(title);
+	gtk_widget_set_tooltip_text(label, tooltip);
+	gtk_widget_show(label);
+	gtk_tree_view_column_set_widget(col, label);
+	gtk_tree_view_column_pack_start(col, cell, TRUE);
+	gtk_tree_view_column_set_cell_data_func(col, cell, func, data, NULL);
+	gtk_tree_view_column_set_sort_column_id(col, sort_col);
+	gtk_tree_view_column_set_resizable(col, TRUE);
+	if (sort_col != COL_NAME)
+		g_object_set(cell, "xalign", 1.0, NULL);
+	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), col);
+	return col;
+}
+
+GtkWidget *stv_tree_new(Stv *v)
+{
+	v->store = gtk_tree_store_new(N_COLS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_UINT64,
+	                              G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
+	v->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify) gtk_tree_iter_free);
+	v->view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
+	gtk_tree_view_set_rules_hint(GTK_TREE_VIEW(v->view), TRUE);
+
+	GtkTreeViewColumn *name = gtk_tree_view_column_new_with_attributes(
+		"Trace / CPU / process / mode / submode / event", gtk_cell_renderer_text_new(), "text", COL_NAME, NULL);
+	gtk_tree_view_column_set_sort_column_id(name, COL_NAME);
+	gtk_tree_view_column_set_resizable(name, TRUE);
+	/* A wide window widens the names, not the share bars. */
+	gtk_tree_view_column_set_expand(name, TRUE);
+	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), name);
+	gtk_tree_view_set_expander_column(GTK_TREE_VIEW(v->view), name);
+	add_column(v, "Events", "Events counted in this node (the state-dump events in none)", COL_EVENTS,
+	           gtk_cell_renderer_text_new(), count_cell, GINT_TO_POINTER(COL_EVENTS));
+	add_column(v, "Calls", "System calls, IRQs, soft IRQs and traps that returned (their exit events)",
+	           COL_CALLS, gtk_cell_renderer_text_new(), count_cell, GINT_TO_POINTER(COL_CALLS));
+	add_column(v, "CPU time (s)", "Time on a CPU in this mode, nested modes excluded", COL_CPU_TIME,
+	           gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_CPU_TIME));
+	add_column(v, "Cumulative (s)", "CPU time of the modes that ended, nested modes included",
+	           COL_CUMULATIVE, gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_CUMULATIVE));
+	add_column(v, "Elapsed (s)", "From entry to exit of the modes that ended", COL_ELAPSED,
+	           gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_ELAPSED));
+	GtkTreeViewColumn *share = add_column(v, "Share", "Share of the trace's CPU time (event types: of "
+	                                      "their parent's events)", COL_SHARE,
+	                                      gtk_cell_renderer_progress_new(), share_cell, NULL);
+	gtk_tree_view_column_set_min_width(share, 140);
+
+	GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
+	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+	gtk_container_add(GTK_CONTAINER(scrolled), v->view);
+	return scrolled;
+}

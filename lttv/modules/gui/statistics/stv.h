@@ -1,0 +1,80 @@
+/* stv.h: the statistics viewer, shared by its files.
+ *
+ *   statistics.c   the module, the widgets, following the tab
+ *   stv-compute.c  the figures of each trace, from its precomputation
+ *   stv-whole.c    the exact figures of a whole trace, in a worker thread
+ *   stv-tree.c     the figures as a sortable tree
+ *   stv-export.c   the figures as CSV: a file, or the clipboard
+ *
+ * The figures are the core's (lttv_precompute_window_stats): the whole
+ * trace, or the tab's time window.  While the trace's background pass
+ * runs, the viewer shows what it covers so far and says so. */
+#ifndef STV_H
+#define STV_H
+
+#include <lttvwindow/lttvwindow.h>
+#include <lttv/precompute.h>
+
+/* One trace of the tab: its service and its figures. */
+typedef struct {
+	LttvPrecompute *pc;
+	LttvStats *stats;           /* NULL until computed */
+	LttvTraceState *state;      /* whole-trace figures: their state; NULL: stats is a window's */
+	LttvStatsNode *tree;        /* from stats */
+	gboolean complete;          /* the figures cover the whole range asked */
+	LttTime until;              /* what they cover: [start, until) */
+} StvTrace;
+
+typedef struct _StvJob StvJob;
+
+typedef struct {
+	LttvwindowTab *tab;
+	GtkWidget *top, *view, *status, *damage, *whole, *per_cpu;
+	GtkTreeStore *store;
+	gboolean opened;            /* the traces' rows were expanded once */
+	GHashTable *rows;           /* node path (char *) -> GtkTreeIter * in store */
+	GArray *traces;             /* StvTrace */
+	GPtrArray *jobs;            /* StvJob *, whole-trace computations running */
+	guint refresh_source;       /* while a trace's figures are partial */
+	gboolean too_slow_to_refresh; /* a partial computation took too long: wait for the end */
+} Stv;
+
+/* statistics.c */
+void stv_set_status(Stv *v, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* Shows or hides the line that says the traces are damaged. */
+void stv_update_damage(Stv *v);
+gboolean stv_whole_trace(const Stv *v);
+/* The range the figures are for: the trace span, or the time window. */
+void stv_range(const Stv *v, LttTime *start, LttTime *end);
+
+/* stv-compute.c */
+void stv_take_traces(Stv *v);
+void stv_forget_traces(Stv *v);
+/* The status line: the range, the progress, the filter. */
+void stv_say_progress(Stv *v);
+/* Computes every trace's figures again (range or mode changed). */
+void stv_recompute(Stv *v);
+
+/* Takes stats and state, the exact figures of trace i over the whole trace. */
+void stv_install_whole(Stv *v, guint i, LttvStats *stats, LttvTraceState *state);
+
+/* stv-whole.c */
+/* Computes the figures of trace (the tab's trace i) in a worker thread;
+ * they come back through stv_install_whole. */
+void stv_whole_start(Stv *v, guint i, LttTrace *trace);
+/* Drops the results of the computations running. */
+void stv_whole_cancel(Stv *v);
+
+/* stv-tree.c */
+GtkWidget *stv_tree_new(Stv *v);
+/* Forgets every row (a new range): the next fill starts afresh. */
+void stv_tree_clear(Stv *v);
+/* Adds or updates the rows of every trace's figures. */
+void stv_tree_fill(Stv *v);
+
+/* stv-export.c */
+char *stv_csv(const Stv *v);
+void stv_export_dialog(Stv *v);
+void stv_copy(Stv *v);
+
+#endif

@@ -1,0 +1,166 @@
+#!/bin/sh
+# test-gui-detailedevents.sh: the detailed event list under Xvfb shows the
+# events `lttv -m textDump` prints, in the same order: the first page, the
+# page after Page Down, the page after a jump to a time; clicking a row
+# sets the tab's current time to its event's.  The rows are read back
+# through the list's copy (Ctrl+Shift+C: the page; Ctrl+C: the selection).
+. "${TESTS_SRCDIR:?}/lttv-env.sh"
+. "$srcdir/viewers-env.sh"
+
+"$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+"$lttv" -m textDump -t "$tmp/t" > "$tmp/dump" || { echo "Bail out! textDump failed"; exit 1; }
+
+# textDump's lines as the list shows them: the time since the first event,
+# the fields as libltt formats them ({ a = 1, b = "x" }) turned back into
+# a=1 b="x" (the synthetic trace has no ", " inside a value).
+awk '{
+	split($4, t, ".")
+	if (NR == 1) { s0 = t[1]; n0 = t[2] }
+	ns = (t[1] - s0) * 1000000000 + t[2] - n0
+	line = sprintf("%s %s %s %d.%09d %s", $1, $2, $3, int(ns / 1000000000), ns % 1000000000, $5)
+	for (i = 6; i <= NF; i++) line = line " " $i
+	print line
+}' "$tmp/dump" > "$tmp/expected"
+# The list's copied rows (tab-separated; PID and process dropped) alike.
+rows() {
+	awk -F '\t' '{
+		# Outside brackets ", " separates fields; inside, values.
+		f = $8; g = ""; depth = 0
+		sub(/^\{ ?/, "", f); sub(/ ?\}$/, "", f)
+		gsub(/ = /, "=", f); gsub(/\[ /, "[", f); gsub(/ \]/, "]", f)
+		for (i = 1; i <= length(f); i++) {
+			c = substr(f, i, 1)
+			if (c == "[") depth++
+			if (c == "]") depth--
+			if (c == "," && substr(f, i + 1, 1) == " ") { g = g (depth ? "," : " "); i++; continue }
+			g = g c
+		}
+		f = g
+		line = $1 " " $2 " " $3 " " $4 " " $5
+		if (f != "") line = line " " f
+		print line
+	}' "$1"
+}
+
+echo "1..6"
+
+cat > "$tmp/page.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+click detailedevents 400 100
+key <Control><Shift>c
+key Page_Down
+wait
+key <Control><Shift>c
+quit
+SCRIPT
+gui_run detailedevents "$tmp/page.script"
+rows "$tmp/copied" > "$tmp/shown"
+count=$(wc -l < "$tmp/shown")
+head -n "$count" "$tmp/expected" > "$tmp/want"
+[ "$count" -ge 20 ] && diff -u "$tmp/want" "$tmp/shown" >&2
+check $? "the first page and the page after Page Down are textDump's first $count events"
+
+# A time in the middle of the trace, between two events.
+jump=$(awk 'NR == 10000 { print $4 }' "$tmp/expected")
+cat > "$tmp/jump.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+time $jump
+wait
+click detailedevents 400 100
+key <Control><Shift>c
+quit
+SCRIPT
+gui_run detailedevents "$tmp/jump.script"
+rows "$tmp/copied" > "$tmp/shown"
+count=$(wc -l < "$tmp/shown")
+awk -v jump="$jump" '!found && $4 == jump { found = 1 } found' "$tmp/expected" |
+	head -n "$count" > "$tmp/want"
+[ "$count" -ge 10 ] && diff -u "$tmp/want" "$tmp/shown" >&2
+check $? "after a jump to $jump s the page starts at the first event at that time"
+
+cat > "$tmp/click.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+click detailedevents 400 100
+key End
+wait
+click detailedevents 400 120
+key <Control>c
+print
+quit
+SCRIPT
+gui_run detailedevents "$tmp/click.script"
+selected=$(cut -f 4 "$tmp/copied")
+now=$(sed -n 's/.* time \([0-9.]*\) traces.*/\1/p' "$tmp/out")
+[ -n "$selected" ] && [ "$selected" != 0.000000000 ] && [ "$selected" = "$now" ]
+check $? "clicking a row makes its time ($selected) the tab's current time ($now)"
+
+cat > "$tmp/end.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+click detailedevents 400 100
+key End
+wait
+key <Control><Shift>c
+quit
+SCRIPT
+gui_run detailedevents "$tmp/end.script"
+rows "$tmp/copied" > "$tmp/shown"
+count=$(wc -l < "$tmp/shown")
+tail -n "$count" "$tmp/expected" > "$tmp/want"
+[ "$count" -ge 10 ] && diff -u "$tmp/want" "$tmp/shown" >&2
+check $? "End shows the last $count events"
+
+# Find: the expression typed in the Find entry (Alt+D), Enter twice (the
+# next two matches after the selected event, a state dump's), then
+# Previous (Alt+O): the tab's current time follows each.
+switches=$(awk '$5 == "sched_switch" { print $4 }' "$tmp/expected" | head -n 2 | tr '\n' ' ')
+cat > "$tmp/find.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+click detailedevents 400 100
+key <Alt>d
+key e v e n t period n a m e space equal space s c h e d underscore s w i t c h Return
+wait
+print
+key Return
+wait
+print
+key <Alt>o
+wait
+print
+quit
+SCRIPT
+gui_run detailedevents "$tmp/find.script"
+found=$(sed -n 's/.* time \([0-9.]*\) traces.*/\1/p' "$tmp/out" | tr '\n' ' ')
+set -- $switches
+[ "$found" = "$1 $2 $1 " ]
+check $? "Find next, next, previous event.name = sched_switch: $found(the first two: $switches)"
+
+# Go to an event number (Alt+G, "#1000", Enter): the page starts at event
+# 1000 (from 0), textDump's line 1001.
+cat > "$tmp/number.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+key <Alt>g
+key numbersign 1 0 0 0 Return
+wait
+click detailedevents 400 100
+key <Control><Shift>c
+quit
+SCRIPT
+gui_run detailedevents "$tmp/number.script"
+rows "$tmp/copied" > "$tmp/shown"
+count=$(wc -l < "$tmp/shown")
+tail -n +1001 "$tmp/expected" | head -n "$count" > "$tmp/want"
+[ "$count" -ge 10 ] && diff -u "$tmp/want" "$tmp/shown" >&2
+check $? "Go to #1000 shows events 1000 to $((999 + count))"

@@ -1,0 +1,80 @@
+#!/bin/sh
+# test-gui-statistics.sh: the statistics viewer under Xvfb gives the figures
+# of `lttv -m textDump -s` (which tests/lttv-analysis.sh checks against
+# ltt-synth --truth): for the whole trace, and for a time window set after
+# the viewer switched to "Time window" (so it follows the tab).  The
+# figures are read back through the viewer's copy (Ctrl+C: the CSV of
+# textDump's --stats-format=csv).
+. "${TESTS_SRCDIR:?}/lttv-env.sh"
+. "$srcdir/viewers-env.sh"
+
+"$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+
+echo "1..3"
+
+"$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv > "$tmp/whole.csv"
+cat > "$tmp/whole.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+screenshot $tmp/whole.png statistics
+click statistics 300 150
+key <Control>c
+quit
+SCRIPT
+gui_run statistics "$tmp/whole.script"
+[ "$(wc -l < "$tmp/whole.csv")" -gt 1000 ] && diff -u "$tmp/whole.csv" "$tmp/copied" >&2
+check $? "whole trace: the figures of lttv -m textDump -s"
+
+# The window [A, L + 1 ns), L an event's time: the events of textDump's
+# --begin=A --end=L.  The window's figures are closed at its end, L + 1 ns,
+# textDump's at its last event, L: every row has the same events, and
+# each submode (a leaf of the times) at most 1 ns more of each time.
+times=$("$lttv" -m textDump -t "$tmp/t" | awk '
+	NR == 1 { split($4, t, "."); s0 = t[1]; n0 = t[2] }
+	NR == 5000 || NR == 9000 || NR == 9001 {
+		split($4, t, "."); printf "%d ", (t[1] - s0) * 1000000000 + t[2] - n0 }')
+set -- $times
+a=$1 l=$2 next=$3
+[ "$next" -gt $((l + 1)) ] || { echo "Bail out! two events 1 ns apart at the window's end"; exit 1; }
+sec() { printf '%d.%09d' $(($1 / 1000000000)) $(($1 % 1000000000)); }
+"$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv --begin=+"$(sec $a)" \
+	--end=+"$(sec $l)" > "$tmp/window.csv"
+cat > "$tmp/window.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+key <Alt>w
+window $(sec $a) $(sec $((l + 1)))
+wait
+click statistics 300 150
+key <Control>c
+quit
+SCRIPT
+gui_run statistics "$tmp/window.script"
+paste -d '|' "$tmp/window.csv" "$tmp/copied" | awk -F '|' '
+	function ns(s,  p) { if (s == "") return 0; split(s, p, "."); return p[1] * 1000000000 + p[2] }
+	{
+		n1 = split($1, x, ","); n2 = split($2, y, ",")
+		if (n1 != n2) { print "# line " NR ": " $1 " | " $2; bad = 1; next }
+		for (i = 1; i <= 11; i++) if (x[i] != y[i]) { print "# line " NR ": " $1 " | " $2; bad = 1; next }
+		for (i = 12; i <= 14; i++) {
+			d = ns(y[i]) - ns(x[i])
+			if (d < 0 || (x[1] == "submode" && d > 1)) { print "# line " NR ": " $1 " | " $2; bad = 1; next }
+		}
+	}
+	END { exit bad || NR < 100 }'
+check $? "time window $(sec $a) to $(sec $((l + 1))): the events of textDump -s --begin --end, times closed 1 ns later"
+
+# The screenshot shows the figures: the tree's rows are drawn (dark text on
+# the white rows below the header), not an empty view.
+if command -v convert > /dev/null; then
+	dark=$(convert "$tmp/whole.png" -crop 300x60+0+55 -colorspace gray -threshold 50% \
+		-format '%[fx:int(w*h*(1-mean))]' info:)
+	[ "${dark:-0}" -gt 100 ]
+	check $? "the screenshot shows the tree's rows ($dark dark pixels)"
+else
+	skip_reason="ImageMagick's convert is not installed"
+	check 77 "the screenshot shows the tree's rows"
+fi

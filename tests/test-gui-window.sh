@@ -1,0 +1,208 @@
+#!/bin/sh
+# test-gui-window.sh: lttv-gui under a private Xvfb through --script: the
+# command line, the script's commands and errors, the navigation keys, a
+# click in a viewer, screenshots at 1024x768 and 1920x1080 checked pixel by
+# pixel (the example viewer eventrate draws its bars 0x3366bf).
+. "${TESTS_SRCDIR:?}/lttv-env.sh"
+. "$srcdir/gui-env.sh"
+
+# Without a display: the options that need none still work.
+(unset DISPLAY; "$gui" --version) > "$tmp/version" 2>&1
+version_status=$?
+(unset DISPLAY; "$gui" --help) > "$tmp/help" 2>&1
+help_status=$?
+(unset DISPLAY; "$gui" -t /nowhere) > "$tmp/nodisplay" 2>&1
+nodisplay_status=$?
+
+require_xvfb
+echo "1..25"
+
+[ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
+check $? "--version without a display"
+[ $help_status -eq 0 ] && grep -q -- '--script' "$tmp/help" && grep -q -- '--viewer' "$tmp/help" &&
+	grep -q -- '--trace' "$tmp/help"
+check $? "--help lists the options"
+[ $nodisplay_status -ne 0 ] && grep -q 'cannot open the display' "$tmp/nodisplay"
+check $? "no display: an error, not a crash"
+
+"$synth" -o "$tmp/trace" --cpus 2 --events 20000 --seed 5 || { echo "Bail out! ltt-synth failed"; exit 1; }
+
+# Runs lttv-gui on the script read from standard input; out, err, status.
+# A hang is a failure (timeout's status 124), not a stuck test.
+run() {
+	timeout 120 "$gui" "$@" --script - > "$tmp/out" 2> "$tmp/err"
+	status=$?
+}
+
+# (Without LTTV_MODULE_PATH: lttv-gui finds the build tree's viewers itself.)
+(unset LTTV_MODULE_PATH; run -t "$tmp/trace" --viewer eventrate <<EOF2
+wait
+print
+quit
+EOF2
+exit $status)
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] &&
+	grep -q '^window 0\.000000000 [0-9.]* time 0\.000000000 traces 1 viewers eventrate$' "$tmp/out"
+check $? "-t TRACE --viewer NAME: the whole trace in one tab with the viewer"
+span_end=$(awk '{ print $3 }' "$tmp/out")
+span=$(ns "$span_end")
+
+# GTK's own options are taken before lttv-gui's.
+display=$DISPLAY
+(unset DISPLAY; printf 'print\nquit\n' | timeout 120 "$gui" --display "$display" -t "$tmp/trace" \
+	--script -) > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 0 ] && grep -q ' traces 1 ' "$tmp/out"
+check $? "--display DISPLAY (a GTK option) with lttv-gui's"
+
+# Navigation keys: W halves the window around the current time (the start),
+# D pans a fifth, S doubles, F fits; Ctrl+plus is the menu's zoom in.
+run -t "$tmp/trace" <<EOF2
+key w
+print
+key d
+print
+key s
+key f
+print
+key <Control>plus
+print
+quit
+EOF2
+half=$(( span / 2 ))
+w1=$(sed -n 1p "$tmp/out"); w2=$(sed -n 2p "$tmp/out"); w3=$(sed -n 3p "$tmp/out"); w4=$(sed -n 4p "$tmp/out")
+[ $status -eq 0 ] && [ "$(ns "$(echo "$w1" | awk '{ print $3 }')")" -eq "$half" ]
+check $? "key w: zoom in to half the trace"
+[ "$(ns "$(echo "$w2" | awk '{ print $2 }')")" -eq $(( half / 5 )) ]
+check $? "key d: pan later by a fifth of the window"
+[ "$(echo "$w3" | awk '{ print $2, $3 }')" = "0.000000000 $span_end" ]
+check $? "keys s f: zoom out, zoom to fit"
+[ "$(ns "$(echo "$w4" | awk '{ print $3 }')")" -eq "$half" ]
+check $? "key <Control>plus: View > Zoom In"
+
+# Time window and current time; a click in the viewer sets the time
+# under the pointer.
+run -t "$tmp/trace" <<EOF2
+viewer eventrate
+window 0.01 0.02
+time 0.015
+print
+wait
+screenshot $tmp/viewer.png eventrate
+click eventrate 250 40
+print
+quit
+EOF2
+# (the default viewers, when built, open with the trace before eventrate)
+[ $status -eq 0 ] && sed -n 1p "$tmp/out" |
+	grep -q '^window 0\.010000000 0\.020000000 time 0\.015000000 traces 1 viewers .*eventrate$'
+check $? "window START END, time T"
+width=$("$pngcheck" "$tmp/viewer.png" | awk 'NR == 1 { print $1 }')
+clicked=$(ns "$(sed -n 2p "$tmp/out" | awk '{ print $5 }')")
+[ -n "$width" ] && [ "$clicked" -eq $(( 10000000 + 250 * 10000000 / width )) ]
+check $? "click VIEWER X Y: the viewer sets the current time at X"
+
+# Screenshots: the window's size after resize, the viewer's bars.
+run -t "$tmp/trace" --viewer eventrate <<EOF2
+resize 1024 768
+wait
+screenshot $tmp/small.png
+screenshot $tmp/bars.png eventrate
+resize 1920 1080
+wait
+screenshot $tmp/large.png
+quit
+EOF2
+[ $status -eq 0 ] && [ "$("$pngcheck" "$tmp/small.png" | head -n 1)" = "1024 768" ] &&
+	[ "$("$pngcheck" "$tmp/large.png" | head -n 1)" = "1920 1080" ]
+check $? "screenshot FILE after resize W H: a W x H picture"
+# 20,000 events over 1024 pixels: bars in most slots (3 of every 4 columns).
+bars=$("$pngcheck" "$tmp/bars.png" 3366bf | awk 'NR == 2 { print $3 }')
+vw=$("$pngcheck" "$tmp/bars.png" | awk 'NR == 1 { print $1 }')
+[ -n "$bars" ] && [ "$bars" -gt $(( vw / 2 )) ] && [ "$bars" -le $(( vw * 3 / 4 + 3 )) ]
+check $? "screenshot FILE VIEWER: the viewer's bars are drawn ($bars columns of $vw)"
+
+# Tabs: a second tab on the same trace.
+run <<EOF2
+open $tmp/trace
+tab
+open $tmp/trace
+viewer eventrate
+wait
+print
+quit
+EOF2
+[ $status -eq 0 ] && grep -q ' traces 1 viewers .*eventrate$' "$tmp/out"
+check $? "tab, open: a second tab on the same trace"
+
+# Menu accelerators: Ctrl+T opens an empty tab, Ctrl+W closes it.
+run -t "$tmp/trace" <<EOF2
+key <Control>t
+print
+key <Control>w
+print
+quit
+EOF2
+[ $status -eq 0 ] && [ "$(awk '{ print $7 }' "$tmp/out" | tr '\n' ' ')" = "0 1 " ]
+check $? "keys <Control>t, <Control>w: File > New Tab, Close Tab"
+
+# Errors: a message naming the line, exit status 1, no dialog, no hang.
+printf 'print\nopen %s/none\n' "$tmp" > "$tmp/bad.script"
+timeout 120 "$gui" --script "$tmp/bad.script" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q "bad.script:2: .*$tmp/none" "$tmp/err"
+check $? "open of a missing trace: FILE:LINE: and the path"
+mkdir "$tmp/empty"
+run <<EOF2
+open $tmp/empty
+EOF2
+[ $status -eq 1 ] && grep -q "stdin:1: .*empty.*not a trace" "$tmp/err"
+check $? "open of a directory that is not a trace: the reason"
+cp -r "$tmp/trace" "$tmp/cut"
+dd if="$tmp/trace/kernel_0" of="$tmp/cut/kernel_0" bs=1000 count=70 2>/dev/null
+run <<EOF2
+open $tmp/cut
+wait
+print
+quit
+EOF2
+[ $status -eq 0 ] && grep -q "warning: .*cut.*damaged" "$tmp/err" && grep -q ' traces 1 ' "$tmp/out"
+check $? "a damaged trace opens with a warning naming what was skipped"
+run -t "$tmp/none" <<EOF2
+print
+quit
+EOF2
+[ $status -eq 1 ] && grep -q "$tmp/none" "$tmp/err" && [ ! -s "$tmp/out" ]
+check $? "-t of a missing trace with --script: an error, the script not run"
+run <<EOF2
+frobnicate
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:1: unknown command "frobnicate"' "$tmp/err"
+check $? "unknown command: the line number"
+run -t "$tmp/trace" <<EOF2
+
+# a comment
+window 0.02 0.01
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:3: window: the end' "$tmp/err"
+check $? "window with the end before the start: error at line 3"
+run -t "$tmp/trace" <<EOF2
+time 1.x
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:1: .*1\.x.*column' "$tmp/err"
+check $? "a bad time: the column"
+run -t "$tmp/trace" <<EOF2
+viewer nosuchviewer
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:1: no viewer named nosuchviewer' "$tmp/err"
+check $? "viewer of an unknown name: error"
+run -t "$tmp/trace" <<EOF2
+resize 3000 1500
+screenshot $tmp/huge.png
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:2: .*do not fit on the 1920x1200 screen' "$tmp/err" &&
+	[ ! -e "$tmp/huge.png" ]
+check $? "screenshot of a window larger than the screen: an error, no garbage"
+run -t "$tmp/trace" <<EOF2
+key NotAKey
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:1: key "NotAKey"' "$tmp/err"
+check $? "key of an unknown name: error"
