@@ -269,16 +269,18 @@ LttdSource *lttd_module_new(LttWriter *w, const LttdModuleOptions *o, GError **e
 	                       o->events ? o->events : "all", o->exclude_pid);
 	ok = stats && command(line, error);
 	g_free(line);
-	/* The CPU files are opened before the start: none of them is reset
-	 * under a reader, and the first blocks wake the poll. */
 	if (ok && m->ncpus == 0) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s/stats: no CPU listed",
 		            lttd_module_dir());
 		ok = FALSE;
 	}
-	ok = ok && open_cpus(m, error) && command("start", error);
+	/* The CPU files are opened once started: the module reallocates its
+	 * buffers for new settings only while no reader holds them.  What was
+	 * written in between waits in the buffers. */
+	ok = ok && command("start", error);
 	if (ok)
 		m->stopped = FALSE;
+	ok = ok && open_cpus(m, error);
 	metadata = ok ? read_text("ctl", error) : NULL;
 	ok = metadata && declare(w, metadata, error);
 	g_free(metadata);

@@ -333,8 +333,11 @@ int main(int argc, char **argv)
 	if (opt_module) {
 		LttdModuleOptions mo = { (guint32) opt_block_size, (guint) MAX(opt_buffer_kb, 0),
 		                         opt_flight_recorder, opt_events, getpid() };
-		if (!ltt_writer_set_property(writer, "lttd.mode", opt_flight_recorder
-		                             ? "flight-recorder" : "discard", &error))
+		char pid[16];
+		g_snprintf(pid, sizeof pid, "%d", (int) getpid());
+		if (!ltt_writer_set_property(writer, "lttd.pid", pid, &error)
+		    || !ltt_writer_set_property(writer, "lttd.mode", opt_flight_recorder
+		                                ? "flight-recorder" : "discard", &error))
 			goto out;
 		module = lttd_module_new(writer, &mo, &error);
 		if (!module)

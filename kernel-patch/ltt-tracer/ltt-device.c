@@ -113,7 +113,6 @@ static __poll_t cpu_poll(struct file *f, poll_table *wait)
 static int cpu_release(struct inode *inode, struct file *f)
 {
 	clear_bit((uintptr_t)f->private_data, cpu_open);
-	atomic_dec(&ltt_session.readers);
 	return 0;
 }
 
@@ -157,7 +156,6 @@ static int ltt_open(struct inode *inode, struct file *f)
 			return -ENODEV;
 		if (test_and_set_bit(cpu, cpu_open))
 			return -EBUSY;
-		atomic_inc(&ltt_session.readers);
 		f->f_op = &cpu_fops;
 		f->private_data = (void *)(uintptr_t)cpu;
 		return stream_open(inode, f);

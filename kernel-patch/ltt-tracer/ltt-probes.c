@@ -57,24 +57,30 @@ static inline void put_str(char **p, const char *s, size_t size)
 	*p += size;
 }
 
-/* The reader's own activity (lttd's system calls, its faults and the
- * interrupts it takes) stays out of the trace; scheduling and process life
- * events stay in, so that CPU time is accounted whole. */
+/* The reader's own system calls and faults would feed themselves: they
+ * stay out of the trace, as lttd's filter keeps them out of ftrace's.
+ * Everything else it does (switches, IRQs it takes) stays in. */
 static inline bool excluded(unsigned int probe)
 {
 	pid_t tgid = READ_ONCE(ltt_exclude_tgid);
 
-	return probe >= P_SYS_ENTER && tgid && current->tgid == tgid;
+	return tgid && (probe == P_SYS_ENTER || probe == P_SYS_EXIT || probe == P_PAGE_FAULT_USER
+			|| probe == P_PAGE_FAULT_KERNEL || probe == P_PAGE_FAULT_EXIT)
+	       && current->tgid == tgid;
 }
 
+/* Every event begins with common_pid, the task current when it was
+ * recorded (as lttd keeps ftrace's): analyses know who ran even where a
+ * switch was missed. */
 #define EVENT_BEGIN(probe, size)						\
 	struct ltt_buf *b = READ_ONCE(ltt_active) ? ltt_bufs[smp_processor_id()] : NULL; \
 	struct ltt_slot s;							\
 	char *p;								\
 	if (!b || excluded(probe)						\
-	    || !ltt_reserve(b, LTT_ID_FIRST_PROBE + (probe), (size), &s))	\
+	    || !ltt_reserve(b, LTT_ID_FIRST_PROBE + (probe), 4 + (size), &s))	\
 		return;								\
-	p = s.p
+	p = s.p;								\
+	PUT(&p, s32, current->pid)
 
 #define EVENT_END() ltt_commit(&s)
 

@@ -39,25 +39,34 @@ static void free_bufs(struct ltt_session *s)
 	}
 }
 
-/* Buffers of the current settings, reset; reallocated only when no reader
- * holds them. */
+/* Buffers of the current settings, reset.  A reader waiting for data looks
+ * at its CPU's buffer under RCU only (ltt_session_readable), so old buffers
+ * are freed after a grace period. */
 static int prepare_bufs(struct ltt_session *s)
 {
-	struct ltt_buf *b0 = s->bufs[0];
+	struct ltt_buf *b0 = s->bufs[0], **old;
 	unsigned int cpu;
 
 	if (!b0 || ltt_buf_block_size(b0) != s->subbuf_size || b0->count != s->subbuf_count
 	    || b0->overwrite != s->overwrite) {
-		if (atomic_read(&s->readers))
-			return -EBUSY;
-		free_bufs(s);
+		old = kcalloc(nr_cpu_ids, sizeof(*old), GFP_KERNEL);
+		if (!old)
+			return -ENOMEM;
 		for_each_possible_cpu(cpu) {
-			s->bufs[cpu] = ltt_buf_new(cpu, s->subbuf_size, s->subbuf_count, s->overwrite);
-			if (!s->bufs[cpu]) {
-				free_bufs(s);
+			old[cpu] = ltt_buf_new(cpu, s->subbuf_size, s->subbuf_count, s->overwrite);
+			if (!old[cpu]) {
+				for_each_possible_cpu(cpu)
+					ltt_buf_free(old[cpu]);
+				kfree(old);
 				return -ENOMEM;
 			}
 		}
+		for_each_possible_cpu(cpu)
+			old[cpu] = xchg(&s->bufs[cpu], old[cpu]);
+		synchronize_rcu();
+		for_each_possible_cpu(cpu)
+			ltt_buf_free(old[cpu]);
+		kfree(old);
 	}
 	for_each_possible_cpu(cpu)
 		ltt_buf_reset(s->bufs[cpu], 0);
@@ -237,7 +246,8 @@ char *ltt_session_metadata(size_t *len)
 		const char *f = ltt_probe_fields(i);
 
 		if (ltt_probe_present(i))
-			n += scnprintf(m + n, METADATA_MAX - n, "event kernel %u %s { %s%s}\n",
+			n += scnprintf(m + n, METADATA_MAX - n,
+				       "event kernel %u %s { common_pid: s32; %s%s}\n",
 				       LTT_ID_FIRST_PROBE + i, ltt_probe_name(i), f, *f ? " " : "");
 	}
 	mutex_unlock(&s->lock);
@@ -283,9 +293,16 @@ static bool dump_pending(const struct ltt_session *s, unsigned int cpu)
 bool ltt_session_readable(unsigned int cpu)
 {
 	struct ltt_session *s = &ltt_session;
-	struct ltt_buf *b = READ_ONCE(s->bufs[cpu]);
+	struct ltt_buf *b;
+	bool ready;
 
-	return dump_pending(s, cpu) || (b && ltt_buf_readable(b, READ_ONCE(s->tracing)));
+	if (dump_pending(s, cpu))
+		return true;
+	rcu_read_lock();
+	b = READ_ONCE(s->bufs[cpu]);
+	ready = b && ltt_buf_readable(b, READ_ONCE(s->tracing));
+	rcu_read_unlock();
+	return ready;
 }
 
 bool ltt_session_ended(void)

@@ -130,7 +130,6 @@ struct ltt_session {
 	s64 clock_offset;
 	struct ltt_buf **bufs;          /* nr_cpu_ids entries; NULL for impossible CPUs */
 	struct ltt_statedump dump;
-	atomic_t readers;               /* CPU files open: buffers stay */
 };
 extern struct ltt_session ltt_session;
 extern int ltt_active;

@@ -42,6 +42,7 @@ ft_on() {   # ft_on EVENTS...: an overwriting instance nobody reads (the kernel'
 ft_off() { echo 0 >$T/instances/m/tracing_on; echo >$T/instances/m/set_event; rmdir $T/instances/m; }
 mod_on() { printf 'subbuf_size 65536\nsubbuf_count 64\nmode overwrite\nevents %s\nstart\n' "$1" >/dev/ltt/ctl; }
 mod_off() { echo stop >/dev/ltt/ctl; }
+job >/dev/null 2>&1   # warm the page cache of the 9p root
 for round in 1 2 3; do
 	echo "none $($loop)" >>loop.out
 	mod_on sys_enter,sys_exit; echo "module $($loop)" >>loop.out; mod_off
