@@ -257,6 +257,58 @@ static void bench_window_stats(LttvPrecompute *p, LttTime start, LttTime end, gu
 	g_free(times);
 }
 
+/* The whole trace's window on one thread (a job in one step), against
+ * lttv_precompute_window_stats, which splits it on two: wall and CPU time
+ * of each, in the same run. */
+static void bench_window_threads(LttvPrecompute *p, LttTime start, LttTime end)
+{
+	LttvWindowStatsJob *job = lttv_precompute_window_stats_job(p, start, end + 1);
+	GError *error = NULL;
+	LttvStats *s;
+	double w = now_s(), c = cpu_s();
+
+	while (lttv_window_stats_job_step(job, G_MAXINT64 / 2, &error))
+		;
+	fig("window_stats_whole_one_thread_wall", (now_s() - w) * 1e3, "ms");
+	fig("window_stats_whole_one_thread_cpu", (cpu_s() - c) * 1e3, "ms");
+	lttv_window_stats_job_free(job);
+	w = now_s();
+	c = cpu_s();
+	s = lttv_precompute_window_stats(p, start, end + 1, &error);
+	fig("window_stats_whole_two_threads_wall", (now_s() - w) * 1e3, "ms");
+	fig("window_stats_whole_two_threads_cpu", (cpu_s() - c) * 1e3, "ms");
+	if (s == NULL || error != NULL) {
+		g_printerr("bench-precompute: %s\n", error != NULL ? error->message : "no statistics");
+		exit(1);
+	}
+	lttv_window_stats_free(s);
+}
+
+/* A tree read while it is computed: the whole trace's statistics counted
+ * halfway by a job, then its snapshot. */
+static void bench_snapshot(LttvPrecompute *p, LttTime start, LttTime end)
+{
+	LttvWindowStatsJob *job = lttv_precompute_window_stats_job(p, start, end + 1);
+	GError *error = NULL;
+	LttvStatsNode *tree;
+	LttTime until;
+	double t, c;
+
+	while (lttv_window_stats_job_progress(job) < 0.5 && lttv_window_stats_job_step(job, 10000, &error))
+		;
+	if (error != NULL) {
+		g_printerr("bench-precompute: %s\n", error->message);
+		exit(1);
+	}
+	t = now_s();
+	c = cpu_s();
+	tree = lttv_window_stats_job_snapshot(job, TRUE, &until);
+	fig("window_stats_snapshot_half_trace_wall", (now_s() - t) * 1e3, "ms");
+	fig("window_stats_snapshot_half_trace_cpu", (cpu_s() - c) * 1e3, "ms");
+	lttv_stats_node_free(tree);
+	lttv_window_stats_job_free(job);
+}
+
 int main(int argc, char **argv)
 {
 	const char *trace_path = "/tmp/t10m", *lttv = NULL;
@@ -333,6 +385,8 @@ int main(int argc, char **argv)
 	p = bench_cache(t, trace_path, budget_us);
 	bench_queries(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) windows);
 	bench_window_stats(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
+	bench_window_threads(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace));
+	bench_snapshot(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace));
 	lttv_precompute_unref(p);
 	lttv_trace_unref(t);
 	g_free(pre_wall);

@@ -6,8 +6,7 @@
 #include "trace.h"
 #include "tracefile.h"
 #include "metadata-private.h"
-
-typedef struct _LttMapGuard LttMapGuard;
+#include "map-guard.h"
 
 /* One valid block of a channel file, from its header. */
 typedef struct {
@@ -88,14 +87,6 @@ G_GNUC_INTERNAL void ltt_trace_warn_kind(LttTrace *trace, char *msg, gpointer *k
 G_GNUC_INTERNAL gboolean ltt_trace_warn_count_only(LttTrace *trace, gpointer kind);
 /* Reads new metadata statements; TRUE when the file had grown. */
 G_GNUC_INTERNAL gboolean ltt_trace_reload_metadata(LttTrace *trace, GError **error);
-
-/* map-guard.c: mappings whose pages past the end of a file that shrank
- * read as zeros instead of raising SIGBUS.  Remove a guard before
- * unmapping its range. */
-G_GNUC_INTERNAL LttMapGuard *ltt_map_guard_add(const void *start, gsize size);
-G_GNUC_INTERNAL void ltt_map_guard_remove(LttMapGuard *g);
-/* TRUE once a read of the range found the file shorter than the mapping. */
-G_GNUC_INTERNAL gboolean ltt_map_guard_faulted(const LttMapGuard *g);
 
 /* tracefile.c */
 G_GNUC_INTERNAL LttTracefile *ltt_tracefile_open(LttTrace *trace, const char *path, const char *name,

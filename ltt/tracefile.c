@@ -257,7 +257,7 @@ static gboolean map_file(LttTracefile *tf, GError **error)
 		munmap((void *) tf->map, tf->map_size);
 	tf->map = map;
 	tf->map_size = (gsize) st.st_size;
-	tf->guard = ltt_map_guard_add(map, tf->map_size);
+	tf->guard = ltt_map_guard_add(map, tf->map_size, FALSE);
 	return TRUE;
 }
 

@@ -161,7 +161,7 @@ check $? "--help lists the modules' options"
 	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
 "$lttv" -m textDump --no-events -t "$tmp/lossy" > /dev/null 2> "$tmp/lossy-err"
 status=$?
-notes=$(grep -c '^lttv: note: .*/lossy/kernel_[01]: [1-9][0-9]* events lost while recording' "$tmp/lossy-err")
+notes=$(grep -c '^lttv: note: .*/lossy/kernel_[01]: [1-9][0-9]* events lost while recording (kernel: the ring buffer was full or overwritten, or records could not be read)$' "$tmp/lossy-err")
 [ $status -eq 0 ] && [ "$notes" -ge 1 ] && [ "$notes" -eq "$(wc -l < "$tmp/lossy-err")" ]
 check $? "events lost while recording: one note per tracefile that lost some, exit 0"
 

@@ -15,8 +15,8 @@ py() {
 	if command -v python3 > /dev/null; then python3 "$@"; else return 77; fi
 }
 
-echo "1..5"
-head -n 1 "$tmp/csv" | grep -qx 'level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,cumulative_time'
+echo "1..6"
+head -n 1 "$tmp/csv" | grep -qx 'level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,cumulative_time,calls,unaccounted'
 check $? "csv: one header line"
 [ "$(grep -c '^level,' "$tmp/csv")" = 1 ] && [ "$(grep -c '^trace,' "$tmp/csv")" = 2 ]
 check $? "csv: one header for two traces, a row per trace"
@@ -38,9 +38,8 @@ def emit(p, r, level):
     if level == "process":
         out.append("%s/name \"%s\"" % (p, r["process"] if kind == "csv" else r["name"]))
         out.append("%s/tgid %s" % (p, r["tgid"]))
-    out.append("%s/events %s" % (p, r["events"]))
-    if level != "event":
-        for v in ("cpu_time", "elapsed_time", "cumulative_time"):
+    for v in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted"):
+        if r.get(v, "") != "":
             out.append("%s/%s %s" % (p, v, r[v]))
 if kind == "csv":
     stack = {}
@@ -71,6 +70,44 @@ py "$tmp/rebuild.py" json "$tmp/json" > "$tmp/from-json"
 r=$?
 [ $r -eq 77 ] || { diff "$tmp/paths" "$tmp/from-json" >&2; r=$?; }
 check $r "json: the same numbers as the paths format"
+
+# Each figure where doc/analysis.md §3 says it means something: no sums of
+# nested durations above the mode, calls for the modes whose frames return
+# (a system call's are its sys_exit events), repairs on the trace.
+py - "$tmp/json" <<'PY'
+import json, sys
+returning = ("syscall", "trap", "irq", "softirq")
+def want(n):
+    level = n["level"]
+    figures = {"events"}
+    if level != "event": figures.add("cpu_time")
+    if level in ("mode", "submode"):
+        figures |= {"elapsed_time", "cumulative_time"}
+        if n["mode"] in returning: figures.add("calls")
+    if level == "trace": figures.add("unaccounted")
+    return figures
+bad = calls = 0
+def walk(n, mode):
+    global bad, calls
+    if n["level"] == "mode": mode = n["mode"]
+    n = dict(n, mode=mode)
+    got = {k for k in n if k in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted")}
+    if got != want(n):
+        print("# %s %s: %s" % (n["level"], n.get(n["level"], n.get("trace")), sorted(got)))
+        bad = 1
+    if n["level"] == "submode" and mode == "syscall":
+        exits = sum(e["events"] for e in n.get("event_types", []) if e["event"] == "sys_exit")
+        calls += n["calls"]
+        if n["calls"] != exits:
+            print("# submode %s: calls %d, sys_exit events %d" % (n["submode"], n["calls"], exits))
+            bad = 1
+    for k, v in n.items():
+        if isinstance(v, list):
+            for c in v: walk(c, mode)
+for t in json.load(open(sys.argv[1])): walk(t, None)
+sys.exit(bad or calls == 0)
+PY
+check $? "each figure only at the levels where it means something, calls of system calls"
 
 "$lttv" -m textDump -s --no-events --stats-format=xml -t "$tmp/t" 2> "$tmp/err" > /dev/null
 [ $? -eq 1 ] && grep -q "unknown format 'xml' (tree, paths, csv or json)" "$tmp/err"

@@ -41,9 +41,14 @@ field() { # field NAME LINE
 	echo "$2" | tr ' ' '\n' | sed -n "/^$1\$/{n;p;}"
 }
 
-wait_for() { # wait_for GLOB: until a file matches (the drainer wrote events), 30 s at most
+# wait_for GLOB: until a file matches (the drainer wrote events); after
+# 30 s says so and fails, as the test then cannot hold.
+wait_for() {
 	i=0
-	while ! ls $1 >/dev/null 2>&1 && [ $i -lt 3000 ]; do sleep 0.01; i=$((i + 1)); done
+	until ls $1 >/dev/null 2>&1; do
+		[ $i -ge 3000 ] && { echo "# no file $1 after 30 s"; return 1; }
+		sleep 0.01; i=$((i + 1))
+	done
 }
 
 start_drain() { # start_drain TRACE REGISTRY: returns once the drainer holds the registry
@@ -52,7 +57,8 @@ start_drain() { # start_drain TRACE REGISTRY: returns once the drainer holds the
 	# leaves its own, which says nothing about this one being ready (and a
 	# SIGTERM before it is ready would kill it before its handlers exist).
 	i=0
-	while ! grep -qxF "trace $1" "$2/.drainer.lock" 2>/dev/null && [ $i -lt 3000 ]; do
+	until grep -qxF "trace $1" "$2/.drainer.lock" 2>/dev/null; do
+		[ $i -ge 3000 ] && { echo "# the drainer of $1 not ready after 30 s"; return 1; }
 		sleep 0.01; i=$((i + 1))
 	done
 }
@@ -62,7 +68,7 @@ stop_drain() {
 	return $st
 }
 
-echo "1..16"
+echo "1..19"
 
 # 1. Discard mode, small buffers, drainer running: some loss is likely,
 # and every event is present or counted, exactly as the application counted;
@@ -87,6 +93,13 @@ line=$(LTT_UST_REGISTRY=$R LTT_UST_MODE=overwrite LTT_UST_SUBBUF_SIZE=4096 LTT_U
 "$DRAIN" -o "$T" --registry "$R" --once
 verify "overwrite mode: present + lost = emitted" --emitted "$(field emitted "$line")" \
 	--announced "$(announced "$line")" "$T"
+# lttv's note on those losses names what a user-space channel counts
+# (doc/ust.md §5), not only a full buffer.
+LTTV_MODULE_PATH=$B/lttv/modules/text "$B/lttv/lttv/lttv" -m textDump --no-events -t "$T" \
+	>/dev/null 2>"$TMP/notes"
+sed 's/^/# /' "$TMP/notes"
+grep -q "^lttv: note: $T/ust-[^ ]*: [1-9][0-9]* events lost while recording (user space: dropped by the application's library (buffer full, .*overwritten, damaged or of an undeclared type before the drainer took them)\$" "$TMP/notes"
+ok $? "lttv's note on lost events says what a user-space channel counts"
 
 # 2b. Overwrite mode with the drainer running: sub-buffers may be overwritten
 # while the drainer copies them; such copies are dropped and counted.
@@ -118,31 +131,46 @@ verify "crash with a half-written event: the events after it are recovered" \
 
 # 5. Drainer killed (SIGKILL) during the run and restarted into a second
 # trace: over both traces every event is present once or counted lost.
+# The application emits half its events, then waits for SIGUSR1, sent once
+# the second drainer holds the registry: it is still running when the first
+# drainer dies, and the second one certainly has events to take (without
+# that wait, a loaded machine let the application finish while the first
+# drainer ran, and the second trace was empty).
 R=$TMP/r5; T=$TMP/t5
-LTT_UST_REGISTRY=$R LTT_UST_SUBBUF_SIZE=16384 "$EXAMPLE" --threads 2 --events 400000 >"$TMP/out5" & APID=$!
+LTT_UST_REGISTRY=$R LTT_UST_SUBBUF_SIZE=16384 "$EXAMPLE" --threads 2 --events 400000 --wait-usr1 \
+	>"$TMP/out5" & APID=$!
 start_drain "$T.a" "$R"
 wait_for "$T.a/ust-*"
 kill -KILL $DPID; wait $DPID 2>/dev/null
 start_drain "$T.b" "$R"
+kill -USR1 $APID
 wait $APID; APID=
 stop_drain
 line=$(cat "$TMP/out5")
+ls "$T.b"/ust-* >/dev/null 2>&1; ok $? "the restarted drainer took the events emitted after its start"
 verify "drainer killed and restarted: present + lost = emitted over both traces" \
 	--emitted "$(field emitted "$line")" --announced "$(announced "$line")" \
 	--app-lost "$(field lost "$line")" "$T.a" "$T.b"
 
 # 5b. The drainer dies between writing a pass to its trace and storing how
-# far it got (forced at its third pass by LTT_UST_DRAIN_KILL_BEFORE_COMMIT):
-# the next drainer truncates that pass off the old trace and drains it
-# again, so over both traces every event is there once or counted lost.
+# far it got (forced at its second pass that wrote events, by
+# LTT_UST_DRAIN_KILL_BEFORE_COMMIT): the next drainer truncates that pass
+# off the old trace and drains it again, so over both traces every event is
+# there once or counted lost.  The application, paused after half its
+# events until SIGUSR1, holds events in both its buffers (one per thread),
+# each drained by a pass of its own: the second pass comes whatever the
+# timing.
 R=$TMP/r5b; T=$TMP/t5b
-LTT_UST_REGISTRY=$R LTT_UST_SUBBUF_SIZE=16384 "$EXAMPLE" --threads 2 --events 400000 >"$TMP/out5b" & APID=$!
-LTT_UST_DRAIN_KILL_BEFORE_COMMIT=3 "$DRAIN" -o "$T.a" --registry "$R" --period 20 & DPID=$!
+LTT_UST_REGISTRY=$R LTT_UST_SUBBUF_SIZE=16384 "$EXAMPLE" --threads 2 --events 400000 --wait-usr1 \
+	>"$TMP/out5b" & APID=$!
+LTT_UST_DRAIN_KILL_BEFORE_COMMIT=2 "$DRAIN" -o "$T.a" --registry "$R" --period 20 & DPID=$!
 wait $DPID; killed=$?; DPID=
 start_drain "$T.b" "$R"
+kill -USR1 $APID
 wait $APID; APID=
 stop_drain
 line=$(cat "$TMP/out5b")
+ls "$T.b"/ust-* >/dev/null 2>&1; ok $? "the drainer restarted after the kill took the events emitted after its start"
 [ "$killed" = 137 ]; ok $? "the drainer was killed between its trace write and its commit"
 verify "drainer killed before its commit, restarted: every event once over both traces" \
 	--emitted "$(field emitted "$line")" --announced "$(announced "$line")" \

@@ -7,6 +7,9 @@
 # loudly.
 gui="$top_builddir/lttv/modules/gui/lttv-gui/lttv-gui"
 synth="$top_builddir/ltt/ltt-synth"
+# fontconfig's cache lives until the process ends (gui-lsan.supp).
+LSAN_OPTIONS="suppressions=$srcdir/gui-lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
 
 skip_all() {
 	echo "1..0 # SKIP $1"

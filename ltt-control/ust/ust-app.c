@@ -19,6 +19,7 @@
 #include "ust-shm.h"
 #include "ust-clock-private.h"
 #include "ltt/ltt-error.h"
+#include "ltt/map-guard.h"
 
 /* TYPE_REJECTED: the trace refused the application's declaration; its
  * events are written as REJECTED_TYPE events, raw. */
@@ -42,7 +43,7 @@ struct _UstApp {
 	int fd;
 	guint8 *base;
 	gsize size;
-	int guard;               /* ust_guard_add's slot */
+	LttMapGuard *guard;      /* the owner may cut the file */
 	guint32 mode, clock;
 	guint32 subbuf_size, subbuf_count, buffer_count;
 	guint64 types_offset, types_size, buffers_offset, ctl_size, stride;
@@ -140,7 +141,6 @@ UstApp *ust_app_open(int dir_fd, const char *dir, const char *name, GError **err
 	const char *path;
 	struct stat st;
 
-	a->guard = -1;
 	a->path = g_build_filename(dir, name, NULL);
 	a->name = g_strdup(name);
 	a->dir_fd = dir_fd;
@@ -173,7 +173,7 @@ UstApp *ust_app_open(int dir_fd, const char *dir, const char *name, GError **err
 		return NULL;
 	}
 	/* Before the first read: the owner may cut the file at any time. */
-	a->guard = ust_guard_add(a->base, a->size);
+	a->guard = ltt_map_guard_add(a->base, a->size, TRUE);
 	if (!check_header(a, (const struct ltt_ust_shm_header *) a->base, (guint64) st.st_size, error)) {
 		ust_app_free(a);
 		return NULL;
@@ -215,7 +215,7 @@ void ust_app_free(UstApp *a)
 {
 	if (!a)
 		return;
-	ust_guard_remove(a->guard);
+	ltt_map_guard_remove(a->guard);
 	if (a->base)
 		munmap(a->base, a->size);
 	if (a->fd >= 0)
@@ -239,7 +239,7 @@ const char *ust_app_name(const UstApp *a)
 
 gboolean ust_app_was_cut(const UstApp *a)
 {
-	return ust_guard_cut(a->guard);
+	return ltt_map_guard_faulted(a->guard);
 }
 
 /* The tag of a claim: an HMAC over what the claim says, keyed with the

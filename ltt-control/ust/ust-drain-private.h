@@ -32,14 +32,6 @@ typedef struct {
  * content and follows no path through anything else. */
 gboolean ust_trusted_owner(const struct stat *st);
 
-/* Guards a mapping of a file that another process may cut short (ust-guard.c):
- * a page that is gone reads as zeros instead of raising SIGBUS, and
- * ust_guard_cut says so.  -1 when every slot is taken (the mapping is then
- * not guarded). */
-int ust_guard_add(void *base, gsize size);
-gboolean ust_guard_cut(int slot);
-void ust_guard_remove(int slot);
-
 typedef struct _UstApp UstApp;
 
 /* Maps and checks the buffer file name in the registry dir_fd (dir, for

@@ -54,11 +54,11 @@ void lttv_list_modules(FILE *out)
 {
 	GPtrArray *dirs = lttv_module_search_path();
 	GHashTable *found = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-	if (lt_dlinit() == 0) {
+	/* libltdl stays initialised: the modules read stay loaded (describe)
+	 * and their handles reachable until the process ends. */
+	if (lt_dlinit() == 0)
 		for (guint i = 0; i < dirs->len; i++)
 			add_names(found, g_ptr_array_index(dirs, i));
-		lt_dlexit();
-	}
 	GList *names = g_list_sort(g_hash_table_get_keys(found), (GCompareFunc) strcmp);
 	for (GList *l = names; l != NULL; l = l->next)
 		fprintf(out, "%-16s %s\n", (char *) l->data, (char *) g_hash_table_lookup(found, l->data));

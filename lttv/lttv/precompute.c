@@ -6,6 +6,7 @@
 #include "checkpoint-private.h"
 #include "intervals-private.h"
 #include "window-stats.h"
+#include "window-stats-split.h"
 
 /* Events between two looks at the clock during a step. */
 #define EVENTS_PER_CLOCK_CHECK 256
@@ -459,8 +460,12 @@ static LttvMerge *window_merge(LttvPrecompute *p)
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
 {
 	LttvTraceState *ts;
+	LttTime split;
 
 	window_merge(p);
+	/* A wide window on two threads (window-stats-split.c). */
+	if (lttv_window_stats_split_at(p->cps, t0, t1, &split))
+		return lttv_window_stats_split(p->cps, lttv_trace_ltt(p->trace), p->window_merge, t0, split, t1, error);
 	ts = lttv_compact_checkpoints_state_at(p->cps, t0, &lttv_merge_source, p->window_merge, error);
 	return ts != NULL ? lttv_window_stats_from_state(ts, &lttv_merge_source, p->window_merge, t0, t1) : NULL;
 }

@@ -3,44 +3,7 @@
  * met), so finding an event's handler costs one probe of a small table. */
 #include "config.h"
 #include <string.h>
-#include "state-private.h"
-
-/* strings: bit i set when fields[i] is a string, clear when an integer. */
-typedef struct {
-	const char *name;
-	LttvEventKind kind;
-	guint strings;
-	const char *fields[LTTV_MAX_FIELDS];
-} LttvEventSpec;
-
-/* Field order here is the order handlers index h->fields[]. */
-static const LttvEventSpec event_specs[] = {
-	{ "sched_switch", LTTV_EV_SCHED_SWITCH, 0x9,
-	  { "prev_comm", "prev_pid", "prev_state", "next_comm", "next_pid" } },
-	{ "sched_wakeup", LTTV_EV_SCHED_WAKEUP, 0x1, { "comm", "pid" } },
-	{ "sched_wakeup_new", LTTV_EV_SCHED_WAKEUP_NEW, 0x1, { "comm", "pid" } },
-	{ "sched_process_fork", LTTV_EV_SCHED_PROCESS_FORK, 0x2,
-	  { "parent_pid", "child_comm", "child_pid" } },
-	{ "task_newtask", LTTV_EV_TASK_NEWTASK, 0x2, { "pid", "comm", "clone_flags" } },
-	{ "sched_process_exec", LTTV_EV_SCHED_PROCESS_EXEC, 0x1, { "filename", "pid" } },
-	{ "sched_process_exit", LTTV_EV_SCHED_PROCESS_EXIT, 0x1, { "comm", "pid" } },
-	{ "sched_process_free", LTTV_EV_SCHED_PROCESS_FREE, 0x1, { "comm", "pid" } },
-	{ "task_rename", LTTV_EV_TASK_RENAME, 0x6, { "pid", "oldcomm", "newcomm" } },
-	{ "sys_enter", LTTV_EV_SYS_ENTER, 0, { "id" } },
-	{ "sys_exit", LTTV_EV_SYS_EXIT, 0, { "id" } },
-	{ "irq_handler_entry", LTTV_EV_IRQ_ENTRY, 0x2, { "irq", "name" } },
-	{ "irq_handler_exit", LTTV_EV_IRQ_EXIT, 0, { "irq" } },
-	{ "softirq_entry", LTTV_EV_SOFTIRQ_ENTRY, 0, { "vec" } },
-	{ "softirq_exit", LTTV_EV_SOFTIRQ_EXIT, 0, { "vec" } },
-	{ "page_fault_user", LTTV_EV_PAGE_FAULT_USER, 0, { NULL } },
-	{ "page_fault_kernel", LTTV_EV_PAGE_FAULT_KERNEL, 0, { NULL } },
-	{ "page_fault_exit", LTTV_EV_PAGE_FAULT_EXIT, 0, { NULL } },
-	{ "ltt_statedump_process", LTTV_EV_STATEDUMP_PROCESS, 0x8,
-	  { "pid", "tgid", "ppid", "name", "status", "mode", "cpu", "kernel_thread", "birth_time" } },
-	{ "ltt_statedump_irq", LTTV_EV_STATEDUMP_IRQ, 0x2, { "irq", "name" } },
-	{ "ltt_statedump_syscall", LTTV_EV_STATEDUMP_SYSCALL, 0x2, { "id", "name" } },
-	{ "ltt_statedump_end", LTTV_EV_STATEDUMP_END, 0, { NULL } },
-};
+#include "state-vocabulary.h"
 
 #define KERNEL_CHANNEL "kernel"
 
@@ -73,6 +36,8 @@ void lttv_event_table_unref(LttvEventTable *table)
 		return;
 	g_free(table->slots);
 	g_ptr_array_unref(table->handlers);
+	if (table->syscalls != NULL)
+		g_ptr_array_unref(table->syscalls);
 	g_free(table);
 }
 
@@ -135,10 +100,56 @@ static gboolean field_reader_init(LttvFieldReader *r, const LttEventType *et, co
 	return TRUE;
 }
 
+/* Readers for the fields spec names; FALSE when et lacks one of them.  A
+ * per-call system call event (no fields) reads its call's number. */
+static gboolean handler_fields_init(LttvEventTable *table, LttvEventHandler *h, const LttEventType *et,
+                                    const LttvEventSpec *spec)
+{
+	guint j;
+
+	memset(h->fields, 0, sizeof h->fields);
+	h->deepest = NULL;
+	if (h->evidence == &h->common_pid && h->common_pid.walkable && h->common_pid.n_strings > 0)
+		h->deepest = &h->common_pid;
+	if ((spec->kind == LTTV_EV_SYS_ENTER || spec->kind == LTTV_EV_SYS_EXIT) && spec->fields[0] == NULL) {
+		LttvFieldReader *r = &h->fields[0];
+
+		r->fixed = -1;
+		r->n_strings = LTTV_NOT_WALKABLE;
+		r->constant = lttv_vocabulary_syscall_id(table, et);
+		return r->constant >= 0;
+	}
+	for (j = 0; j < LTTV_MAX_FIELDS && spec->fields[j] != NULL; j++) {
+		LttvFieldReader *r = &h->fields[j];
+
+		if (spec->fields[j][0] == '=') {
+			/* No field: read on the slow path. */
+			r->fixed = -1;
+			r->n_strings = LTTV_NOT_WALKABLE;
+			r->event_cpu = strcmp(spec->fields[j], "=cpu") == 0;
+			r->constant = g_ascii_strtoll(spec->fields[j] + 1, NULL, 10);
+			continue;
+		}
+		if (!field_reader_init(r, et, spec->fields[j], (spec->strings >> j) & 1, table->swap))
+			return FALSE;
+		if (spec->maps[j] != NULL) {
+			r->map = spec->maps[j];
+			r->walkable = FALSE;
+			r->fixed = -1;
+			r->n_strings = LTTV_NOT_WALKABLE;
+			continue;
+		}
+		if (r->walkable && r->n_strings > 0 && (h->deepest == NULL || r->n_strings > h->deepest->n_strings))
+			h->deepest = r;
+	}
+	return TRUE;
+}
+
 static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *et)
 {
 	LttvEventHandler *h = g_new0(LttvEventHandler, 1);
-	guint i, j;
+	const LttvEventSpec *spec;
+	guint cursor = 0;
 
 	h->type = et;
 	/* A channel's tracefiles share its types: one index per type, so that
@@ -152,23 +163,12 @@ static LttvEventHandler *handler_new(LttvEventTable *table, const LttEventType *
 	 * current when the event was recorded, whatever the state believes. */
 	if (field_reader_init(&h->common_pid, et, "common_pid", FALSE, table->swap)) {
 		h->evidence = &h->common_pid;
-		if (h->common_pid.walkable && h->common_pid.n_strings > 0
-		    && (h->deepest == NULL || h->common_pid.n_strings > h->deepest->n_strings))
+		if (h->common_pid.walkable && h->common_pid.n_strings > 0)
 			h->deepest = &h->common_pid;
 	}
-	for (i = 0; i < G_N_ELEMENTS(event_specs); i++) {
-		const LttvEventSpec *spec = &event_specs[i];
-
-		if (strcmp(spec->name, ltt_event_type_name(et)) != 0)
+	while ((spec = lttv_vocabulary_next(ltt_event_type_name(et), &cursor)) != NULL) {
+		if (!handler_fields_init(table, h, et, spec))
 			continue;
-		for (j = 0; j < LTTV_MAX_FIELDS && spec->fields[j] != NULL; j++) {
-			const LttvFieldReader *r = &h->fields[j];
-
-			if (!field_reader_init(&h->fields[j], et, spec->fields[j], (spec->strings >> j) & 1, table->swap))
-				return h;
-			if (r->walkable && r->n_strings > 0 && (h->deepest == NULL || r->n_strings > h->deepest->n_strings))
-				h->deepest = r;
-		}
 		h->kind = spec->kind;
 		if (h->kind == LTTV_EV_SCHED_SWITCH && h->evidence == NULL)
 			h->evidence = &h->fields[1];
@@ -274,8 +274,16 @@ gint64 lttv_field_reader_int_walk(const LttvFieldReader *r, LttvEventData *e)
 	const guint8 *p;
 	gssize off;
 
-	if (G_UNLIKELY(!r->walkable))
-		return ltt_event_get_int(e->ev, r->field);
+	if (G_UNLIKELY(!r->walkable)) {
+		gint64 v;
+
+		if (r->field == NULL)
+			return r->event_cpu ? (gint64) e->ev->cpu : r->constant;
+		v = ltt_event_get_int(e->ev, r->field);
+		if (r->map != NULL)
+			v = v >= 0 && v < (gint64) r->map->count ? r->map->values[v] : r->map->other;
+		return v;
+	}
 	off = r->fixed >= 0 ? r->fixed : field_offset(r, e);
 	if (G_UNLIKELY(off < 0 || (gsize) off + r->size > e->len))
 		return 0;

@@ -53,6 +53,10 @@ typedef struct {
 	guint8 size;             /* bytes of an integer, 0 for a string */
 	gboolean is_signed;
 	gboolean swap;           /* the trace's byte order is not the host's */
+	/* Read on the slow path (not walkable), state-vocabulary.c: */
+	gint64 constant;         /* field NULL and not event_cpu: the value */
+	gboolean event_cpu;      /* field NULL: the event's CPU */
+	const struct _LttvValueMap *map;  /* the field's values translated, NULL: as they are */
 } LttvFieldReader;
 
 /* Above any n_strings: the inline reader then never takes the ends found. */
@@ -106,6 +110,7 @@ typedef struct {
 	guint slot_type[LTTV_EVENT_SLOTS];  /* type_index by slot, for those given */
 	guint next_slot;           /* the next slot for a type of no kind */
 	const LttType *softirq_vec;/* the enum naming soft IRQ vectors, once met */
+	GPtrArray *syscalls;       /* per-call system call names by number, NULL until needed (state-vocabulary.c) */
 } LttvEventTable;
 
 struct _LttvProcess {

@@ -3,6 +3,7 @@
  * submodes (state.h).  The engine that builds the state is state.c. */
 #include "config.h"
 #include "state-private.h"
+#include "state-vocabulary.h"
 
 LttTrace *lttv_trace_state_trace(const LttvTraceState *ts)
 {
@@ -121,7 +122,9 @@ static const char *name_at(const GPtrArray *names, gint32 i)
 
 const char *lttv_trace_state_syscall_name(const LttvTraceState *ts, gint32 id)
 {
-	return name_at(ts->syscall_names, id);
+	const char *name = name_at(ts->syscall_names, id);
+
+	return name != NULL ? name : lttv_vocabulary_syscall_name(ts->table, id);
 }
 
 const char *lttv_trace_state_irq_name(const LttvTraceState *ts, gint32 irq)

@@ -133,6 +133,16 @@ G_GNUC_INTERNAL void lttv_stats_cpus_grow(LttvStats *s, guint cpu);
  * freed. */
 G_GNUC_INTERNAL void lttv_stats_add(LttvStats *into, LttvStats *from);
 
+/* What stats-snapshot.c needs of stats.c to close a copy of the records:
+ * a table of records (keyed as s->tasks), a record of s->tasks made
+ * empty when missing, a leaf of a record made empty when missing (its
+ * index), a count added to a leaf, and whether the trace has a CPU. */
+G_GNUC_INTERNAL GHashTable *lttv_stats_task_table_new(void);
+G_GNUC_INTERNAL LttvStatsTask *lttv_stats_task_record(LttvStats *s, gint32 pid, LttTime birth, guint cpu);
+G_GNUC_INTERNAL guint lttv_stats_task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode);
+G_GNUC_INTERNAL void lttv_stats_leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n);
+G_GNUC_INTERNAL gboolean lttv_stats_cpu_there(const LttvStats *s, guint cpu);
+
 /* A trace read by CPU (stats-by-cpu.c) into a state, in one step or
  * several: the trace by CPU, or every event in time order (in_order, which
  * cannot conflict), from its first event. */

@@ -38,12 +38,75 @@ void lttv_stats_append_key(GString *out, const LttvStatsNode *n, const char *tra
 	}
 }
 
+static const char *const figure_names[LTTV_STATS_FIGURE_COUNT] = {
+	"events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted"
+};
+
+const char *lttv_stats_figure_name(LttvStatsFigure f)
+{
+	return figure_names[f];
+}
+
+/* The modes whose frames end with an exit event, counted as calls. */
+static gboolean mode_returns(LttvExecMode mode)
+{
+	return mode == LTTV_MODE_SYSCALL || mode == LTTV_MODE_TRAP || mode == LTTV_MODE_IRQ
+	       || mode == LTTV_MODE_SOFTIRQ;
+}
+
+gboolean lttv_stats_figure_applies(const LttvStatsNode *n, LttvStatsFigure f)
+{
+	switch (f) {
+	case LTTV_STATS_FIGURE_EVENTS:
+		return TRUE;
+	case LTTV_STATS_FIGURE_CPU_TIME:
+		return n->level != LTTV_STATS_EVENT_TYPE;
+	case LTTV_STATS_FIGURE_ELAPSED_TIME:
+	case LTTV_STATS_FIGURE_CUMULATIVE_TIME:
+		return n->level == LTTV_STATS_MODE || n->level == LTTV_STATS_SUBMODE;
+	case LTTV_STATS_FIGURE_CALLS:
+		return (n->level == LTTV_STATS_MODE || n->level == LTTV_STATS_SUBMODE) && mode_returns(n->mode);
+	case LTTV_STATS_FIGURE_UNACCOUNTED:
+		return n->level == LTTV_STATS_TRACE;
+	case LTTV_STATS_FIGURE_COUNT:
+		break;
+	}
+	return FALSE;
+}
+
+gboolean lttv_stats_figure_is_time(LttvStatsFigure f)
+{
+	return f == LTTV_STATS_FIGURE_CPU_TIME || f == LTTV_STATS_FIGURE_ELAPSED_TIME
+	       || f == LTTV_STATS_FIGURE_CUMULATIVE_TIME;
+}
+
+guint64 lttv_stats_figure_value(const LttvStatsNode *n, LttvStatsFigure f)
+{
+	switch (f) {
+	case LTTV_STATS_FIGURE_EVENTS:
+		return n->events;
+	case LTTV_STATS_FIGURE_CPU_TIME:
+		return n->cpu_time;
+	case LTTV_STATS_FIGURE_ELAPSED_TIME:
+		return n->elapsed_time;
+	case LTTV_STATS_FIGURE_CUMULATIVE_TIME:
+		return n->cumulative_time;
+	case LTTV_STATS_FIGURE_CALLS:
+		return n->calls;
+	case LTTV_STATS_FIGURE_UNACCOUNTED:
+		return n->unaccounted;
+	case LTTV_STATS_FIGURE_COUNT:
+		break;
+	}
+	return 0;
+}
+
 static const char *const level_words[] = { "trace", "cpu", "process", "mode", "submode", "event" };
 
 const char *lttv_stats_csv_header(void)
 {
 	return "level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,"
-	       "elapsed_time,cumulative_time\n";
+	       "elapsed_time,cumulative_time,calls,unaccounted\n";
 }
 
 /* RFC 4180 quoting, only when the field needs it. */
@@ -109,17 +172,16 @@ static void append_row(GString *out, const LttvStatsNode *n, const CsvKeys *k)
 	g_string_append_c(out, ',');
 	if (n->level == LTTV_STATS_EVENT_TYPE)
 		append_csv_string(out, ltt_event_type_name(n->event_type));
-	g_string_append_printf(out, ",%" G_GUINT64_FORMAT, n->events);
-	if (n->level == LTTV_STATS_EVENT_TYPE) {
-		g_string_append(out, ",,,\n");
-		return;
+	/* A figure that means nothing at this level is an empty field. */
+	for (LttvStatsFigure f = 0; f < LTTV_STATS_FIGURE_COUNT; f++) {
+		g_string_append_c(out, ',');
+		if (!lttv_stats_figure_applies(n, f))
+			continue;
+		if (lttv_stats_figure_is_time(f))
+			append_time(out, lttv_stats_figure_value(n, f));
+		else
+			g_string_append_printf(out, "%" G_GUINT64_FORMAT, lttv_stats_figure_value(n, f));
 	}
-	g_string_append_c(out, ',');
-	append_time(out, n->cpu_time);
-	g_string_append_c(out, ',');
-	append_time(out, n->elapsed_time);
-	g_string_append_c(out, ',');
-	append_time(out, n->cumulative_time);
 	g_string_append_c(out, '\n');
 }
 

@@ -16,6 +16,29 @@ G_BEGIN_DECLS
  * name. */
 void lttv_stats_append_key(GString *out, const LttvStatsNode *n, const char *trace_name);
 
+/* The figures of a node, in the order the formats print them.  Each means
+ * something at some levels only (doc/analysis.md §3): elapsed and
+ * cumulative times are sums of nested durations above the mode, calls
+ * exist for the modes whose frames return, repairs for a trace. */
+typedef enum {
+	LTTV_STATS_FIGURE_EVENTS,
+	LTTV_STATS_FIGURE_CPU_TIME,
+	LTTV_STATS_FIGURE_ELAPSED_TIME,
+	LTTV_STATS_FIGURE_CUMULATIVE_TIME,
+	LTTV_STATS_FIGURE_CALLS,
+	LTTV_STATS_FIGURE_UNACCOUNTED,
+	LTTV_STATS_FIGURE_COUNT
+} LttvStatsFigure;
+
+/* Its name in every format ("cpu_time", "calls"...). */
+const char *lttv_stats_figure_name(LttvStatsFigure f);
+/* Whether n has the figure f: only those are printed. */
+gboolean lttv_stats_figure_applies(const LttvStatsNode *n, LttvStatsFigure f);
+/* Whether f is a time (nanoseconds, printed SECONDS.NANOSECONDS) or a count. */
+gboolean lttv_stats_figure_is_time(LttvStatsFigure f);
+/* The figure's value: nanoseconds for a time. */
+guint64 lttv_stats_figure_value(const LttvStatsNode *n, LttvStatsFigure f);
+
 /* The CSV header line (with its newline). */
 const char *lttv_stats_csv_header(void);
 /* One CSV row per node of tree (a trace's tree, from lttv_stats_tree),

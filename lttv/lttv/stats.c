@@ -570,7 +570,7 @@ LttvStats *lttv_stats_new(LttvTraceState *ts, LttTime start)
 	s->start = start;
 	s->elapsed_from = start;
 	s->repairs_from = ts->repairs;
-	s->tasks = g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
+	s->tasks = lttv_stats_task_table_new();
 	s->present = trace_cpus(ts->trace);
 	lttv_stats_ensure_cpu(s, ts->cpu_count > 0 ? ts->cpu_count - 1 : 0);
 	lttv_trace_state_set_stats(ts, s);
@@ -767,6 +767,32 @@ void lttv_stats_free(LttvStats *s)
 	g_free(s->cpus);
 	g_array_unref(s->present);
 	g_free(s);
+}
+
+/* For stats-snapshot.c, which closes a copy of the records. */
+GHashTable *lttv_stats_task_table_new(void)
+{
+	return g_hash_table_new_full(task_hash, task_equal, (GDestroyNotify) task_free, NULL);
+}
+
+LttvStatsTask *lttv_stats_task_record(LttvStats *s, gint32 pid, LttTime birth, guint cpu)
+{
+	return task_record(s, pid, birth, cpu);
+}
+
+guint lttv_stats_task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode)
+{
+	return task_leaf(t, cpu, mode, submode);
+}
+
+void lttv_stats_leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
+{
+	leaf_count(s, leaf, type, n);
+}
+
+gboolean lttv_stats_cpu_there(const LttvStats *s, guint cpu)
+{
+	return cpu_there(s, cpu);
 }
 
 /* ---- a trace split in time ---- */

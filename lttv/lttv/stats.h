@@ -99,6 +99,12 @@ struct _LttvStatsNode {
  * lttv_stats_node_free. */
 LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu);
 void lttv_stats_node_free(LttvStatsNode *node);
+/* The tree lttv_stats_tree would give after lttv_stats_close(s, end),
+ * without closing s: a consistent copy of statistics still being
+ * computed (end >= the last event applied; events may be applied to s
+ * afterwards).  Costs a copy of the leaves.  Free with
+ * lttv_stats_node_free. */
+LttvStatsNode *lttv_stats_snapshot(const LttvStats *s, LttTime end, gboolean per_cpu);
 /* The child with this key at the next level, or NULL (binary search). */
 const LttvStatsNode *lttv_stats_node_find_process(const LttvStatsNode *n, gint32 pid, LttTime birth, guint cpu);
 const LttvStatsNode *lttv_stats_node_find_mode(const LttvStatsNode *n, LttvExecMode mode);

@@ -2,7 +2,9 @@
 #include <config.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <ltt/ltt-error.h>
+#include <ltt/import/import.h>
 #include "traceset-private.h"
 
 struct _LttvTrace {
@@ -20,6 +22,35 @@ struct _LttvTraceset {
 
 static GHashTable *open_traces;  /* canonical path -> LttvTrace * */
 
+static void import_progress(guint64 events, gpointer path)
+{
+	g_printerr("\rlttv: importing %s into the cache: %" G_GUINT64_FORMAT " events", (const char *) path, events);
+}
+
+/* A CTF trace or a trace.dat file opens as its import, made once in the
+ * cache (doc/import.md); an LTT trace opens as itself. */
+static LttTrace *trace_open_any(const char *path, GError **error)
+{
+	LttImportFormat format = ltt_import_detect(path);
+	gboolean tty = isatty(STDERR_FILENO);
+	char *dir, *warning = NULL;
+	LttTrace *lt;
+
+	if (format != LTT_IMPORT_FORMAT_CTF && format != LTT_IMPORT_FORMAT_TRACE_DAT)
+		return ltt_trace_open(path, error);
+	dir = ltt_import_cached(path, format, tty ? import_progress : NULL, (gpointer) path, &warning, error);
+	if (tty)
+		g_printerr("\n");
+	if (dir == NULL)
+		return NULL;
+	if (warning != NULL)
+		g_printerr("lttv: warning: %s (the readable part is shown)\n", warning);
+	g_free(warning);
+	lt = ltt_trace_open(dir, error);
+	g_free(dir);
+	return lt;
+}
+
 LttvTrace *lttv_trace_open(const char *path, GError **error)
 {
 	char *key = realpath(path, NULL);
@@ -35,7 +66,7 @@ LttvTrace *lttv_trace_open(const char *path, GError **error)
 		free(key);
 		return lttv_trace_ref(t);
 	}
-	LttTrace *lt = ltt_trace_open(path, error);
+	LttTrace *lt = trace_open_any(path, error);
 	if (lt == NULL) {
 		free(key);
 		return NULL;

@@ -35,6 +35,7 @@ gboolean lttv_window_stats_job_step(LttvWindowStatsJob *job, gint64 budget_us, G
 {
 	gint64 deadline = g_get_monotonic_time() + MAX(budget_us, 0);
 	const LttEvent *ev;
+	LttTime last = job->reached;
 
 	if (job->done || job->failed)
 		return FALSE;
@@ -60,10 +61,23 @@ gboolean lttv_window_stats_job_step(LttvWindowStatsJob *job, gint64 budget_us, G
 				return FALSE;
 			}
 			lttv_stats_apply(job->stats, ev);
-			job->reached = ev->time;
+			last = ev->time;
 			lttv_merge_source.advance(job->merge);
 		}
 	} while (g_get_monotonic_time() < deadline);
+	/* The events at the last one's time too, so that exactly those before
+	 * `reached` are counted (what a snapshot shows). */
+	while ((ev = lttv_merge_source.peek(job->merge)) != NULL && ev->time == last) {
+		lttv_stats_apply(job->stats, ev);
+		lttv_merge_source.advance(job->merge);
+	}
+	if (ev == NULL || ev->time >= job->t1) {
+		lttv_stats_close(job->stats, job->t1);
+		job->reached = job->t1;
+		job->done = TRUE;
+		return FALSE;
+	}
+	job->reached = ev->time;
 	return TRUE;
 }
 
@@ -72,6 +86,15 @@ gdouble lttv_window_stats_job_progress(const LttvWindowStatsJob *job)
 	if (job->done)
 		return 1.0;
 	return (gdouble) (job->reached - job->t0) / (gdouble) MAX(job->t1 - job->t0, 1);
+}
+
+LttvStatsNode *lttv_window_stats_job_snapshot(const LttvWindowStatsJob *job, gboolean per_cpu, LttTime *until)
+{
+	if (job->stats == NULL)
+		return NULL;
+	if (until != NULL)
+		*until = job->reached;
+	return lttv_stats_snapshot(job->stats, job->reached, per_cpu);
 }
 
 LttvStats *lttv_window_stats_job_take(LttvWindowStatsJob *job)

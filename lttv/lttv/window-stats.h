@@ -7,6 +7,7 @@
 #include <ltt/ltt.h>
 #include "checkpoint.h"
 #include "stats.h"
+#include "precompute.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +22,13 @@ LttvStats *lttv_window_stats_compute(const LttvCheckpoints *cps, const LttvEvent
  * statistics), src being at the first event at or after t0. */
 LttvStats *lttv_window_stats_from_state(LttvTraceState *ts, const LttvEventSource *src, gpointer data, LttTime t0,
                                         LttTime t1);
+/* The tree of what a job (precompute.h) has counted so far: the
+ * statistics of [t0, *until), the events earlier than *until, as a pass
+ * over that window closed at *until gives them (lttv_stats_snapshot);
+ * once the job is done, those of the whole window.  NULL before the first
+ * step and after lttv_window_stats_job_take.  Free with
+ * lttv_stats_node_free. */
+LttvStatsNode *lttv_window_stats_job_snapshot(const LttvWindowStatsJob *job, gboolean per_cpu, LttTime *until);
 /* Frees s and the state it is attached to. */
 void lttv_window_stats_free(LttvStats *s);
 

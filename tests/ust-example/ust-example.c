@@ -3,10 +3,15 @@
  * "tick" events numbered 0, 1, 2... with a checksum over the payload, so a
  * reader can tell that every event arrived once and intact.
  *
- *   ust-example [--threads N] [--events M] [--forever] [--pace] [--crash] [--hole]
+ *   ust-example [--threads N] [--events M] [--forever] [--pace] [--crash] [--hole] [--wait-usr1]
  *
  * --pace sleeps 50 us every 50 events, slow enough for a drainer to keep
  * up, so that nothing needs to be dropped.
+ *
+ * --wait-usr1: every thread emits half its events, then waits until the
+ * process has received SIGUSR1 (one sent earlier counts), so that a test
+ * can act while the program is certainly still running (a drainer killed
+ * and restarted) and know that events follow.
  *
  * At the end it prints "emitted E lost L start T0 end T1 threads T": events
  * it tried to record, those the library dropped, the CLOCK_MONOTONIC window,
@@ -25,8 +30,8 @@
 static LTT_UST_EVENT(ev_tick, "tick", "thread: u32; seq: u64; value: u64; check: u32; label: string;");
 
 static unsigned long n_events = 1000;
-static int forever, pace;
-static pthread_barrier_t hole_barrier;
+static int forever, pace, wait_usr1;
+static pthread_barrier_t hole_barrier, half_barrier;
 
 static uint64_t now_ns(void)
 {
@@ -75,6 +80,8 @@ static void *worker(void *arg)
 	uint32_t thread = (uint32_t) (uintptr_t) arg;
 
 	for (uint64_t seq = 0; forever || seq < n_events; seq++) {
+		if (wait_usr1 && seq == n_events / 2)
+			pthread_barrier_wait(&half_barrier);
 		tick(thread, seq);
 		if (pace && seq % 50 == 49)
 			usleep(50);
@@ -101,6 +108,7 @@ int main(int argc, char **argv)
 	int crash = 0, hole = 0;
 	pthread_t tid[64], hold;
 	uint64_t start, end, emitted;
+	sigset_t usr1;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
@@ -115,8 +123,11 @@ int main(int argc, char **argv)
 			crash = 1;
 		else if (strcmp(argv[i], "--hole") == 0)
 			hole = crash = 1;
+		else if (strcmp(argv[i], "--wait-usr1") == 0)
+			wait_usr1 = 1;
 		else {
-			fprintf(stderr, "usage: %s [--threads N] [--events M] [--forever] [--pace] [--crash] [--hole]\n",
+			fprintf(stderr,
+			        "usage: %s [--threads N] [--events M] [--forever] [--pace] [--crash] [--hole] [--wait-usr1]\n",
 			        argv[0]);
 			return 2;
 		}
@@ -124,6 +135,18 @@ int main(int argc, char **argv)
 	if (threads < 1 || threads > 64) {
 		fprintf(stderr, "%s: --threads must be 1 to 64\n", argv[0]);
 		return 2;
+	}
+	if (wait_usr1 && forever) {
+		fprintf(stderr, "%s: --wait-usr1 needs a number of events, not --forever\n", argv[0]);
+		return 2;
+	}
+	sigemptyset(&usr1);
+	if (wait_usr1) {
+		/* Blocked before any thread exists, so that every thread inherits
+		 * the mask and a SIGUSR1 sent at any time stays pending. */
+		sigaddset(&usr1, SIGUSR1);
+		pthread_sigmask(SIG_BLOCK, &usr1, NULL);
+		pthread_barrier_init(&half_barrier, NULL, threads - (hole ? 1 : 0) + 1);
 	}
 	start = now_ns();
 	if (hole) {
@@ -135,6 +158,12 @@ int main(int argc, char **argv)
 	}
 	for (unsigned t = first; t < threads; t++)
 		pthread_create(&tid[t], NULL, worker, (void *) (uintptr_t) t);
+	if (wait_usr1) {
+		int sig;
+
+		sigwait(&usr1, &sig);
+		pthread_barrier_wait(&half_barrier);
+	}
 	for (unsigned t = first; t < threads; t++)
 		pthread_join(tid[t], NULL);
 	end = now_ns();

@@ -12,6 +12,7 @@
  * doc/lttv.md. */
 #include <config.h>
 #include <stdio.h>
+#include <string.h>
 #include <lttv/filter.h>
 #include <lttv/lttv.h>
 #include <lttv/module.h>
@@ -208,6 +209,20 @@ static void run_free(Run *run)
 	g_ptr_array_unref(run->deliveries);
 }
 
+/* What a channel's lost count covers, as its recorder counts it: lttd's
+ * kernel channel (lttd-kernel.c), libltt-ust's channels drained by lttd or
+ * ltt-ust-drain (doc/ust.md §5). */
+static const char *lost_events_cause(const char *channel)
+{
+	if (g_str_has_prefix(channel, "ust-"))
+		return "user space: dropped by the application's library (buffer full, an event too big "
+		       "or of a size its type cannot have, a type not registered), or overwritten, "
+		       "damaged or of an undeclared type before the drainer took them";
+	if (strcmp(channel, "kernel") == 0)
+		return "kernel: the ring buffer was full or overwritten, or records could not be read";
+	return "counted by the recorder in the block headers";
+}
+
 static gboolean batch_run(void *hook_data, void *call_data)
 {
 	LttvTraceset *ts = lttv_global_pointer("traceset");
@@ -249,14 +264,14 @@ static gboolean batch_run(void *hook_data, void *call_data)
 		 * that some of the input was skipped. */
 		if (ltt_trace_warning_count(t) > 0)
 			lttv_global_set_int("damaged", 1);
-		/* Not damage: the recorder counted what its full buffers dropped,
+		/* Not damage: the recorder counted what it could not record,
 		 * and figures computed over the trace miss those events. */
 		for (guint k = 0; k < ltt_trace_tracefile_count(t); k++) {
 			const LttTracefile *tf = ltt_trace_tracefile(t, k);
 			guint64 lost = ltt_tracefile_lost_events(tf);
 			if (lost > 0)
-				fprintf(stderr, "lttv: note: %s: %" G_GUINT64_FORMAT " events lost while recording "
-				        "(the recorder's buffer was full)\n", ltt_tracefile_path(tf), lost);
+				fprintf(stderr, "lttv: note: %s: %" G_GUINT64_FORMAT " events lost while recording (%s)\n",
+				        ltt_tracefile_path(tf), lost, lost_events_cause(ltt_tracefile_channel(tf)));
 		}
 	}
 	return FALSE;

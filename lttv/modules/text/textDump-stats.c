@@ -55,11 +55,12 @@ static void end_value(const GString *path)
 		put_c('\n');
 }
 
-static void put_time_value(const GString *path, const char *name, LttTime t)
+static void put_figure(const LttvStatsNode *n, LttvStatsFigure f)
 {
-	begin_value(path, name);
-	put_time(t);
-	end_value(path);
+	if (lttv_stats_figure_is_time(f))
+		put_time(lttv_stats_figure_value(n, f));
+	else
+		put_uint(lttv_stats_figure_value(n, f));
 }
 
 static void put_values(const LttvStatsNode *n, const GString *path)
@@ -72,14 +73,13 @@ static void put_values(const LttvStatsNode *n, const GString *path)
 		put_int(n->tgid);
 		end_value(path);
 	}
-	begin_value(path, "events");
-	put_uint(n->events);
-	end_value(path);
-	if (n->level == LTTV_STATS_EVENT_TYPE)
-		return;
-	put_time_value(path, "cpu_time", n->cpu_time);
-	put_time_value(path, "elapsed_time", n->elapsed_time);
-	put_time_value(path, "cumulative_time", n->cumulative_time);
+	for (LttvStatsFigure f = 0; f < LTTV_STATS_FIGURE_COUNT; f++) {
+		if (!lttv_stats_figure_applies(n, f))
+			continue;
+		begin_value(path, lttv_stats_figure_name(f));
+		put_figure(n, f);
+		end_value(path);
+	}
 }
 
 static void put_tree(const LttvStatsNode *n, const char *trace_name, guint depth, GString *key)
@@ -200,15 +200,11 @@ static void put_json(const LttvStatsNode *n, const char *trace_name)
 		break;
 	}
 	g_string_free(key, TRUE);
-	put_json_member("events");
-	put_uint(n->events);
-	if (n->level != LTTV_STATS_EVENT_TYPE) {
-		put_json_member("cpu_time");
-		put_time(n->cpu_time);
-		put_json_member("elapsed_time");
-		put_time(n->elapsed_time);
-		put_json_member("cumulative_time");
-		put_time(n->cumulative_time);
+	for (LttvStatsFigure f = 0; f < LTTV_STATS_FIGURE_COUNT; f++) {
+		if (!lttv_stats_figure_applies(n, f))
+			continue;
+		put_json_member(lttv_stats_figure_name(f));
+		put_figure(n, f);
 	}
 	if (n->children != NULL && n->children->len > 0) {
 		const LttvStatsNode *first = g_ptr_array_index(n->children, 0);

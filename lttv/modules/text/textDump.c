@@ -334,24 +334,6 @@ static gboolean tracefile_before(void *hook_data, void *call_data)
 	return FALSE;
 }
 
-/* After a trace's statistics, when some switches were missed by the
- * tracer: how many times the events' own evidence repaired the task
- * believed running (doc/analysis.md §1.4). */
-static void print_unaccounted(const LttvStatsNode *tree, const char *name)
-{
-	char *line;
-
-	/* The CSV and JSON formats have no place for it yet. */
-	if (tree->unaccounted == 0 || (stats_format != TEXT_DUMP_STATS_TREE && stats_format != TEXT_DUMP_STATS_PATHS))
-		return;
-	if (stats_format == TEXT_DUMP_STATS_PATHS)
-		line = g_strdup_printf("%s/unaccounted %" G_GUINT64_FORMAT "\n", name, tree->unaccounted);
-	else
-		line = g_strdup_printf("  unaccounted switches=%" G_GUINT64_FORMAT "\n", tree->unaccounted);
-	put(line, strlen(line));
-	g_free(line);
-}
-
 static void print_stats(const LttvTracesetContext *ctx)
 {
 	gboolean any = FALSE;
@@ -363,7 +345,6 @@ static void print_stats(const LttvTracesetContext *ctx)
 			text_dump_stats_begin(stats_format);
 		any = TRUE;
 		text_dump_stats(tree, ltt_trace_name(ctx->traces[i]->t), stats_format);
-		print_unaccounted(tree, ltt_trace_name(ctx->traces[i]->t));
 	}
 	if (any)
 		text_dump_stats_end(stats_format);

@@ -1,0 +1,317 @@
+/* test-window-stats.c: statistics of any time window (doc/analysis.md
+ * §6.3) equal, to the nanosecond, a pass over that window: random
+ * windows, windows that start or end inside frames (a nanosecond after an
+ * event, at an event), on traces with forks, exits, threads, pid reuse, a
+ * start inside system calls, lost events and missed switches; and the
+ * tree of statistics still being computed (lttv_stats_snapshot, a job's
+ * snapshot) equals a pass closed where it stands, without disturbing
+ * what follows. */
+#include "config.h"
+#include <string.h>
+#include <lttv/precompute.h>
+#include <lttv/window-stats.h>
+#include "analysis-merge.h"
+#include "analysis-util.h"
+
+static char *tmpdir;
+/* Trees compared whose window had repairs (the missed case must have some). */
+static guint repaired_windows;
+
+typedef struct {
+	const char *name;
+	const char *args[10];
+} TraceCase;
+
+static const TraceCase cases[] = {
+	{ "forks", { "--cpus=3", "--processes=30", "--threads-per-process=2", "--events=30000", "--seed=5",
+	             "--pid-reuse", "--start-in-syscall", NULL } },
+	{ "lost", { "--cpus=2", "--processes=20", "--events=30000", "--seed=7", "--lost-every=3",
+	            "--block-size=4096", NULL } },
+	{ "missed", { "--cpus=4", "--processes=40", "--events=30000", "--seed=9", "--missed-switches=7",
+	              "--common-pid", NULL } },
+};
+
+/* The trace of case i, made once. */
+static const char *case_path(guint i)
+{
+	static char *paths[G_N_ELEMENTS(cases)];
+
+	if (paths[i] == NULL)
+		paths[i] = analysis_synth(tmpdir, cases[i].name, FALSE, cases[i].args);
+	g_assert_nonnull(paths[i]);
+	return paths[i];
+}
+
+/* The times of every event, in time order. */
+static GArray *event_times(LttTrace *trace)
+{
+	AnalysisMerge *m = analysis_merge_new(trace);
+	GArray *times = g_array_new(FALSE, FALSE, sizeof(LttTime));
+	const LttEvent *ev;
+
+	while ((ev = analysis_merge_source.peek(m)) != NULL) {
+		LttTime t = ltt_event_time(ev);
+
+		g_array_append_val(times, t);
+		analysis_merge_source.advance(m);
+	}
+	analysis_merge_free(m);
+	return times;
+}
+
+/* A pass from the trace's start: the state alone up to t0, then
+ * statistics; *m is left at the first event at or after t0. */
+static LttvStats *pass_from(LttTrace *trace, LttTime t0, AnalysisMerge **m)
+{
+	LttvTraceState *ts = lttv_trace_state_new(trace);
+	const LttEvent *ev;
+
+	*m = analysis_merge_new(trace);
+	while ((ev = analysis_merge_source.peek(*m)) != NULL && ltt_event_time(ev) < t0) {
+		lttv_trace_state_apply(ts, ev);
+		analysis_merge_source.advance(*m);
+	}
+	return lttv_stats_new(ts, t0);
+}
+
+static void apply_until(LttvStats *s, AnalysisMerge *m, LttTime t)
+{
+	const LttEvent *ev;
+
+	while ((ev = analysis_merge_source.peek(m)) != NULL && ltt_event_time(ev) < t) {
+		lttv_stats_apply(s, ev);
+		analysis_merge_source.advance(m);
+	}
+}
+
+static LttvStats *window_by_pass(LttTrace *trace, LttTime t0, LttTime t1)
+{
+	AnalysisMerge *m;
+	LttvStats *s = pass_from(trace, t0, &m);
+
+	apply_until(s, m, t1);
+	lttv_stats_close(s, t1);
+	analysis_merge_free(m);
+	return s;
+}
+
+static void assert_tree_is(const LttvStats *expected, LttvStatsNode *(*tree)(const LttvStats *, gboolean, gpointer),
+                           const LttvStats *s, gpointer data)
+{
+	gboolean per_cpu;
+
+	for (per_cpu = FALSE; per_cpu <= TRUE; per_cpu++) {
+		LttvStatsNode *a = lttv_stats_tree(expected, per_cpu), *b = tree(s, per_cpu, data);
+
+		analysis_assert_tree_equal(a, b);
+		/* Not compared by analysis_assert_tree_equal: switches the
+		 * tracer missed, repaired in the window. */
+		g_assert_cmpuint(a->unaccounted, ==, b->unaccounted);
+		repaired_windows += a->unaccounted > 0;
+		lttv_stats_node_free(a);
+		lttv_stats_node_free(b);
+	}
+}
+
+static LttvStatsNode *closed_tree(const LttvStats *s, gboolean per_cpu, gpointer data)
+{
+	return lttv_stats_tree(s, per_cpu);
+}
+
+static LttvStatsNode *snapshot_tree(const LttvStats *s, gboolean per_cpu, gpointer data)
+{
+	return lttv_stats_snapshot(s, *(const LttTime *) data, per_cpu);
+}
+
+static void assert_window(LttvPrecompute *p, LttTime t0, LttTime t1)
+{
+	GError *error = NULL;
+	LttvStats *fast = lttv_precompute_window_stats(p, t0, t1, &error);
+	LttvStats *slow = window_by_pass(lttv_trace_ltt(lttv_precompute_trace(p)), t0, t1);
+
+	g_assert_no_error(error);
+	assert_tree_is(slow, closed_tree, fast, NULL);
+	lttv_window_stats_free(fast);
+	lttv_window_stats_free(slow);
+}
+
+static LttvPrecompute *service(LttvTrace **t, guint c)
+{
+	GError *error = NULL;
+	LttvPrecompute *p;
+
+	*t = lttv_trace_open(case_path(c), &error);
+	g_assert_no_error(error);
+	p = lttv_precompute_get(*t);
+	lttv_precompute_set_cache(p, FALSE);
+	lttv_precompute_set_checkpoint_interval(p, 1000);
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	return p;
+}
+
+/* Random windows, and windows whose ends are at an event (which is left
+ * out) or a nanosecond after one (inside whatever frames it opened). */
+static void test_windows(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data);
+	LttvTrace *t;
+	LttvPrecompute *p = service(&t, c);
+	LttTrace *trace = lttv_trace_ltt(t);
+	GArray *times = event_times(trace);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	GRand *rand = g_rand_new_with_seed(17 + c);
+	guint i;
+
+	for (i = 0; i < 10; i++) {
+		LttTime a = start + (LttTime) (g_rand_double(rand) * (double) (end - start));
+		LttTime b = a + (LttTime) (g_rand_double(rand) * (double) (end - a));
+
+		assert_window(p, a, b);
+	}
+	for (i = 0; i < 16; i++) {
+		guint x = g_rand_int_range(rand, 0, (gint32) times->len), y = g_rand_int_range(rand, 0, (gint32) times->len);
+		LttTime a = g_array_index(times, LttTime, MIN(x, y)), b = g_array_index(times, LttTime, MAX(x, y));
+
+		assert_window(p, a + (i & 1), b + (i & 2 ? 1 : 0));
+	}
+	assert_window(p, start, end + 1);
+	if (strcmp(cases[c].name, "missed") == 0)
+		g_assert_cmpuint(repaired_windows, >, 0);
+	g_rand_free(rand);
+	g_array_unref(times);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+/* Snapshots while counting equal a pass closed there, and the statistics
+ * go on as if none was taken. */
+static void test_snapshot(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data);
+	GError *error = NULL;
+	LttvTrace *t = lttv_trace_open(case_path(c), &error);
+	LttTrace *trace = lttv_trace_ltt(t);
+	GArray *times = event_times(trace);
+	LttTime t0 = g_array_index(times, LttTime, times->len / 10) + 1, t1 = g_array_index(times, LttTime, times->len - 5);
+	AnalysisMerge *m;
+	LttvStats *s;
+	guint i;
+
+	g_assert_no_error(error);
+	/* From the trace's start too: frames open since before it. */
+	for (i = 0; i < 2; i++) {
+		LttTime from = i == 0 ? ltt_trace_start_time(trace) : t0;
+		guint k;
+
+		s = pass_from(trace, from, &m);
+		for (k = 1; k <= 6; k++) {
+			LttTime at = g_array_index(times, LttTime, times->len * k / 7) + (k & 1);
+			LttvStats *slow;
+
+			if (at < from)
+				continue;
+			apply_until(s, m, at);
+			slow = window_by_pass(trace, from, at);
+			assert_tree_is(slow, snapshot_tree, s, &at);
+			lttv_window_stats_free(slow);
+		}
+		apply_until(s, m, t1);
+		lttv_stats_close(s, t1);
+		{
+			LttvStats *slow = window_by_pass(trace, from, t1);
+
+			assert_tree_is(slow, closed_tree, s, NULL);
+			/* A closed one's snapshot is its tree. */
+			assert_tree_is(slow, snapshot_tree, s, &t1);
+			lttv_window_stats_free(slow);
+		}
+		analysis_merge_free(m);
+		lttv_window_stats_free(s);
+	}
+	g_array_unref(times);
+	lttv_trace_unref(t);
+}
+
+/* A job's snapshots: [t0, until) after each step, then the whole window. */
+static void test_job_snapshot(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data);
+	LttvTrace *t;
+	LttvPrecompute *p = service(&t, c);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	LttTime t0 = start + (end - start) / 5 + 3, t1 = end - (end - start) / 7, until = 0, last = t0;
+	LttvWindowStatsJob *job = lttv_precompute_window_stats_job(p, t0, t1);
+	GError *error = NULL;
+	guint steps = 0, checked = 0;
+	LttvStats *slow, *taken;
+
+	g_assert_null(lttv_window_stats_job_snapshot(job, FALSE, &until));
+	while (lttv_window_stats_job_step(job, 0, &error)) {
+		LttvStatsNode *tree;
+
+		/* Every step counts whole timestamps: the snapshot is a window. */
+		tree = lttv_window_stats_job_snapshot(job, steps % 2 == 0, &until);
+		g_assert_nonnull(tree);
+		g_assert_cmpuint(until, >, last);
+		g_assert_cmpuint(until, <, t1);
+		last = until;
+		if (steps++ % 13 == 0) {
+			LttvStatsNode *expected;
+
+			slow = window_by_pass(trace, t0, until);
+			expected = lttv_stats_tree(slow, steps % 2 == 1);
+			analysis_assert_tree_equal(expected, tree);
+			lttv_stats_node_free(expected);
+			lttv_window_stats_free(slow);
+			checked++;
+		}
+		lttv_stats_node_free(tree);
+	}
+	g_assert_no_error(error);
+	g_assert_cmpuint(checked, >=, 3);
+	slow = window_by_pass(trace, t0, t1);
+	{
+		LttvStatsNode *a = lttv_stats_tree(slow, TRUE), *b = lttv_window_stats_job_snapshot(job, TRUE, &until);
+
+		g_assert_cmpuint(until, ==, t1);
+		analysis_assert_tree_equal(a, b);
+		lttv_stats_node_free(a);
+		lttv_stats_node_free(b);
+	}
+	taken = lttv_window_stats_job_take(job);
+	assert_tree_is(slow, closed_tree, taken, NULL);
+	g_assert_null(lttv_window_stats_job_snapshot(job, TRUE, &until));
+	lttv_window_stats_free(taken);
+	lttv_window_stats_free(slow);
+	lttv_window_stats_job_free(job);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+int main(int argc, char **argv)
+{
+	int rc;
+	guint i;
+
+	g_test_init(&argc, &argv, NULL);
+	tmpdir = analysis_tmpdir();
+	for (i = 0; i < G_N_ELEMENTS(cases); i++) {
+		char *path = g_strdup_printf("/window-stats/windows/%s", cases[i].name);
+
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_windows);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/snapshot/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_snapshot);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/job-snapshot/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_snapshot);
+		g_free(path);
+	}
+	rc = g_test_run();
+	tlt_remove_dir(tmpdir);
+	g_free(tmpdir);
+	return rc;
+}
