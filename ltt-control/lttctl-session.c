@@ -15,6 +15,7 @@
 
 #include "lttctl-session.h"
 #include "ltt-tracefs.h"
+#include "lttd-module.h"
 
 #define GROUP "session"
 #define DEFAULT_BUFFER_KB 4096
@@ -177,14 +178,90 @@ static gboolean configure(struct tracefs_instance *inst, const LttctlSessionOpti
 	return TRUE;
 }
 
-gboolean lttctl_session_create(const char *name, const LttctlSessionOptions *opts, GError **error)
+static void save_common(GKeyFile *kf, const LttctlSessionOptions *opts)
 {
-	char *instance, *state, *set_event_text, *output;
-	struct tracefs_instance *inst;
+	char *output = g_canonicalize_filename(opts->output, NULL);
+
+	g_key_file_set_string(kf, GROUP, "output", output);
+	g_key_file_set_boolean(kf, GROUP, "flight_recorder", opts->flight_recorder);
+	g_key_file_set_integer(kf, GROUP, "block_size", (gint) opts->block_size);
+	if (opts->ust_registry) {
+		char *registry = g_canonicalize_filename(opts->ust_registry, NULL);
+		g_key_file_set_string(kf, GROUP, "ust_registry", registry);
+		g_free(registry);
+	}
+	g_key_file_set_integer(kf, GROUP, "lttd_pid", 0);
+	g_free(output);
+}
+
+/* The module's event names are the tracepoints' without their system. */
+static char *module_events(const LttctlSessionOptions *opts, GError **error)
+{
+	GString *list;
+	guint i;
+
+	if (opts->remove_events && opts->remove_events[0]) {
+		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_EVENT,
+		            "--exclude: not with --tracer=module (give the events with -n -e)");
+		return NULL;
+	}
+	if (!opts->no_default)
+		return g_strdup("all");
+	list = g_string_new(NULL);
+	for (i = 0; opts->add_events && opts->add_events[i]; i++) {
+		const char *colon = strchr(opts->add_events[i], ':');
+		g_string_append_printf(list, "%s%s", list->len ? "," : "",
+		                       colon ? colon + 1 : opts->add_events[i]);
+	}
+	if (list->len == 0) {
+		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_EVENT, "the event set is empty");
+		g_string_free(list, TRUE);
+		return NULL;
+	}
+	return g_string_free(list, FALSE);
+}
+
+/* A session of the LTT kernel trace module: no instance, lttd --module. */
+static gboolean create_module_session(const char *name, const LttctlSessionOptions *opts,
+                                      GError **error)
+{
+	char *events = module_events(opts, error);
 	GKeyFile *kf;
 	gboolean ok;
 
-	if (!valid_name(name, error) || !ltt_tracefs_dir(error))
+	if (!events)
+		return FALSE;
+	if (!lttd_module_available()) {
+		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_INSTANCE,
+		            "--tracer=module: %s/ctl not found (load ltt-tracer.ko)", lttd_module_dir());
+		g_free(events);
+		return FALSE;
+	}
+	kf = g_key_file_new();
+	g_key_file_set_string(kf, GROUP, "tracer", "module");
+	g_key_file_set_string(kf, GROUP, "events", events);
+	g_key_file_set_integer(kf, GROUP, "buffer_kb", (gint) opts->buffer_kb);
+	save_common(kf, opts);
+	ok = save(name, kf, error);
+	g_key_file_free(kf);
+	g_free(events);
+	return ok;
+}
+
+gboolean lttctl_session_create(const char *name, const LttctlSessionOptions *opts, GError **error)
+{
+	char *instance, *state, *set_event_text;
+	struct tracefs_instance *inst;
+	GKeyFile *kf;
+	gboolean ok, module;
+
+	if (opts->tracer && strcmp(opts->tracer, "module") != 0 && strcmp(opts->tracer, "ftrace") != 0) {
+		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_INSTANCE,
+		            "--tracer=%s: expected module or ftrace", opts->tracer);
+		return FALSE;
+	}
+	module = opts->tracer ? strcmp(opts->tracer, "module") == 0 : lttd_module_available();
+	if (!valid_name(name, error) || (!module && !ltt_tracefs_dir(error)))
 		return FALSE;
 	if (!opts->output) {
 		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_INSTANCE,
@@ -199,6 +276,8 @@ gboolean lttctl_session_create(const char *name, const LttctlSessionOptions *opt
 		            "session \"%s\" already exists", name);
 		return FALSE;
 	}
+	if (module)
+		return create_module_session(name, opts, error);
 	instance = g_strconcat(LTT_TRACEFS_INSTANCE_PREFIX, name, NULL);
 	inst = tracefs_instance_create(instance);
 	if (!inst || !tracefs_instance_is_new(inst)) {
@@ -222,21 +301,11 @@ gboolean lttctl_session_create(const char *name, const LttctlSessionOptions *opt
 	}
 	free(set_event_text);
 	if (ok) {
-		output = g_canonicalize_filename(opts->output, NULL);
 		kf = g_key_file_new();
 		g_key_file_set_string(kf, GROUP, "instance", instance);
-		g_key_file_set_string(kf, GROUP, "output", output);
-		g_key_file_set_boolean(kf, GROUP, "flight_recorder", opts->flight_recorder);
-		g_key_file_set_integer(kf, GROUP, "block_size", (gint) opts->block_size);
-		if (opts->ust_registry) {
-			char *registry = g_canonicalize_filename(opts->ust_registry, NULL);
-			g_key_file_set_string(kf, GROUP, "ust_registry", registry);
-			g_free(registry);
-		}
-		g_key_file_set_integer(kf, GROUP, "lttd_pid", 0);
+		save_common(kf, opts);
 		ok = save(name, kf, error);
 		g_key_file_free(kf);
-		g_free(output);
 	}
 	if (!ok)
 		tracefs_instance_destroy(inst);
@@ -319,6 +388,7 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 	GKeyFile *kf = load(name, error);
 	GPtrArray *argv;
 	char *instance, *output, *log_path, *fd_text, *block_text = NULL, *lttd, *registry;
+	char *tracer, *events, *buffer_text = NULL;
 	int pipefd[2], log_fd = -1, status;
 	pid_t pid;
 	char byte;
@@ -333,13 +403,15 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 		g_key_file_free(kf);
 		return FALSE;
 	}
-	if (!ltt_tracefs_dir(error)) {
+	tracer = g_key_file_get_string(kf, GROUP, "tracer", NULL);
+	events = g_key_file_get_string(kf, GROUP, "events", NULL);
+	if (!tracer && !ltt_tracefs_dir(error)) {
 		g_key_file_free(kf);
 		return FALSE;
 	}
 	instance = g_key_file_get_string(kf, GROUP, "instance", NULL);
 	output = g_key_file_get_string(kf, GROUP, "output", NULL);
-	if (!instance || !output) {
+	if ((!instance && !events) || !output) {
 		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_INSTANCE,
 		            "session \"%s\": damaged session file", name);
 		goto out;
@@ -357,8 +429,17 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 	fd_text = g_strdup_printf("%d", pipefd[1]);
 	argv = g_ptr_array_new();
 	g_ptr_array_add(argv, lttd);
-	g_ptr_array_add(argv, "--instance");
-	g_ptr_array_add(argv, instance);
+	if (instance) {
+		g_ptr_array_add(argv, "--instance");
+		g_ptr_array_add(argv, instance);
+	} else {
+		buffer_text = g_strdup_printf("--buffer-size=%d",
+		                              g_key_file_get_integer(kf, GROUP, "buffer_kb", NULL));
+		g_ptr_array_add(argv, "--module");
+		g_ptr_array_add(argv, "--events");
+		g_ptr_array_add(argv, events);
+		g_ptr_array_add(argv, buffer_text);
+	}
 	g_ptr_array_add(argv, "--output");
 	g_ptr_array_add(argv, output);
 	g_ptr_array_add(argv, "--ready-fd");
@@ -389,6 +470,7 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 	g_ptr_array_free(argv, TRUE);
 	g_free(fd_text);
 	g_free(block_text);
+	g_free(buffer_text);
 	g_free(registry);
 	g_free(lttd);
 	if (pid < 0) {
@@ -417,6 +499,8 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 out:
 	g_free(instance);
 	g_free(output);
+	g_free(tracer);
+	g_free(events);
 	g_key_file_free(kf);
 	return ok;
 }

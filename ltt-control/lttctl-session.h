@@ -22,6 +22,8 @@ typedef struct {
 	gboolean flight_recorder;/* overwrite the oldest events rather than discard new ones */
 	guint block_size;        /* of the trace's channel files; 0 = default */
 	char *ust_registry;      /* also drain libltt-ust applications registered here */
+	const char *tracer;      /* "module" (kernel-patch/ltt-tracer), "ftrace"; NULL = the
+	                          * module when it is loaded, else ftrace */
 } LttctlSessionOptions;
 
 /* The core kernel vocabulary of doc/format.md §4, as "system:event". */

@@ -23,6 +23,7 @@ static gint opt_buffer_kb;
 static gboolean opt_flight_recorder;
 static gint opt_block_size;
 static char *opt_ust;
+static char *opt_tracer;
 
 static const GOptionEntry session_entries[] = {
 	{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, "trace directory to write", "DIR" },
@@ -42,6 +43,9 @@ static const GOptionEntry session_entries[] = {
 	{ "ust", 'u', 0, G_OPTION_ARG_FILENAME, &opt_ust,
 	  "also record the libltt-ust applications registered in DIR (record sets "
 	  "LTT_UST_REGISTRY=DIR for the command)", "DIR" },
+	{ "tracer", 0, 0, G_OPTION_ARG_STRING, &opt_tracer,
+	  "module (the LTT kernel trace module, kernel-patch/) or ftrace (the kernel's "
+	  "tracepoints through tracefs); default: the module when loaded, else ftrace", "NAME" },
 	{ NULL }
 };
 
@@ -123,6 +127,7 @@ static void fill_options(LttctlSessionOptions *o)
 	o->flight_recorder = opt_flight_recorder;
 	o->block_size = opt_block_size > 0 ? (guint) opt_block_size : 0;
 	o->ust_registry = opt_ust;
+	o->tracer = opt_tracer;
 }
 
 static volatile sig_atomic_t forwarded_signal;
@@ -286,6 +291,7 @@ int main(int argc, char **argv)
 	}
 	g_free(opt_output);
 	g_free(opt_ust);
+	g_free(opt_tracer);
 	g_strfreev(opt_events);
 	g_strfreev(opt_exclude);
 	return code;

@@ -18,6 +18,7 @@
 #include <sys/signalfd.h>
 
 #include "lttd-kernel.h"
+#include "lttd-module.h"
 #include "lttd-statedump.h"
 #include "lttd-ust-source.h"
 #include "ltt-tracefs.h"
@@ -45,6 +46,9 @@ static gboolean opt_overwrite;
 static gint opt_ready_fd = -1;
 static gint opt_block_size;
 static gboolean opt_quiet;
+static gboolean opt_module;
+static gint opt_buffer_kb;
+static char *opt_events;
 static gboolean opt_version;
 
 static const GOptionEntry entries[] = {
@@ -63,6 +67,12 @@ static const GOptionEntry entries[] = {
 	  "replace a trace already in DIR", NULL },
 	{ "ready-fd", 0, 0, G_OPTION_ARG_INT, &opt_ready_fd,
 	  "write one byte to FD and close it once tracing is on", "FD" },
+	{ "module", 'm', 0, G_OPTION_ARG_NONE, &opt_module,
+	  "drain the LTT kernel trace module (/dev/ltt) instead of a tracefs instance", NULL },
+	{ "buffer-size", 's', 0, G_OPTION_ARG_INT, &opt_buffer_kb,
+	  "with --module: buffer per CPU in KiB (default 4096)", "KB" },
+	{ "events", 'e', 0, G_OPTION_ARG_STRING, &opt_events,
+	  "with --module: the events to record, NAME,NAME... (default: all)", "LIST" },
 	{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet, "no summary on exit", NULL },
 	{ "version", 'V', 0, G_OPTION_ARG_NONE, &opt_version, "print the version and exit", NULL },
 	{ NULL }
@@ -255,7 +265,7 @@ int main(int argc, char **argv)
 	GOptionContext *ctx = g_option_context_new("- drain trace buffers into an LTT trace");
 	LttWriterOptions wopts = { 0 };
 	LttWriter *writer = NULL;
-	LttdSource *sources[MAX_SOURCES], *kernel = NULL;
+	LttdSource *sources[MAX_SOURCES], *kernel = NULL, *module = NULL;
 	guint nsources = 0, i;
 	GError *error = NULL;
 	gboolean ok = FALSE;
@@ -282,8 +292,13 @@ int main(int argc, char **argv)
 	}
 	if (!opt_output)
 		return usage_error("missing --output DIR (the trace directory to write)");
-	if (!opt_instance && !opt_ust)
-		return usage_error("missing --instance NAME or --ust DIR (what to drain)");
+	if (!opt_instance && !opt_ust && !opt_module)
+		return usage_error("missing --instance NAME, --module or --ust DIR (what to drain)");
+	if (opt_instance && opt_module)
+		return usage_error("--instance and --module: one kernel source at a time");
+	if (opt_module && !lttd_module_available())
+		return usage_error("--module: %s/ctl not found (is ltt-tracer.ko loaded?)",
+		                   lttd_module_dir());
 	if (argc > 1)
 		return usage_error("unexpected argument \"%s\"", argv[1]);
 	if (opt_period <= 0)
@@ -317,6 +332,20 @@ int main(int argc, char **argv)
 			goto out;
 		sources[nsources++] = kernel;
 	}
+	if (opt_module) {
+		LttdModuleOptions mo = { (guint32) opt_block_size, (guint) MAX(opt_buffer_kb, 0),
+		                         opt_flight_recorder, opt_events, getpid() };
+		char pid[16];
+		g_snprintf(pid, sizeof pid, "%d", (int) getpid());
+		if (!ltt_writer_set_property(writer, "lttd.pid", pid, &error)
+		    || !ltt_writer_set_property(writer, "lttd.mode", opt_flight_recorder
+		                                ? "flight-recorder" : "discard", &error))
+			goto out;
+		module = lttd_module_new(writer, &mo, &error);
+		if (!module)
+			goto out;
+		sources[nsources++] = module;
+	}
 	if (opt_ready_fd >= 0) {
 		if (write(opt_ready_fd, "1", 1) != 1)
 			g_printerr("lttd: --ready-fd %d: %s\n", opt_ready_fd, g_strerror(errno));
@@ -338,6 +367,7 @@ out:
 		cpu_ns = own_cpu_ns();
 		text = g_strdup_printf("%" G_GUINT64_FORMAT, cpu_ns);
 		if ((kernel && !lttd_kernel_report(kernel, &events, &lost, &error))
+		    || (module && !lttd_module_report(module, &events, &lost, &error))
 		    || !ltt_writer_set_property(writer, "lttd.cpu_time_ns", text, &error)) {
 			report_error("writing the summary", error);
 			g_clear_error(&error);
@@ -359,5 +389,6 @@ out:
 	g_free(opt_instance);
 	g_free(opt_output);
 	g_free(opt_ust);
+	g_free(opt_events);
 	return ok ? 0 : 1;
 }

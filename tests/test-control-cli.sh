@@ -53,7 +53,7 @@ check "lttd without --instance is a usage error (status 2)" \
 check "lttd without arguments names the one missing option" \
 	sh -c "'$lttd' 2>&1 | grep -qx 'lttd: missing --output DIR (the trace directory to write) (try lttd --help)'"
 check "lttd without a source says what to drain" \
-	sh -c "'$lttd' -o '$tmp/x' 2>&1 | grep -qx 'lttd: missing --instance NAME or --ust DIR (what to drain) (try lttd --help)'"
+	sh -c "'$lttd' -o '$tmp/x' 2>&1 | grep -qx 'lttd: missing --instance NAME, --module or --ust DIR (what to drain) (try lttd --help)'"
 check "lttd --period 0 names the value" \
 	sh -c "'$lttd' -o '$tmp/x' -i x --period 0 2>&1 | grep -q '^lttd: --period 0: expected a positive number'"
 check "lttctl list with an argument is a usage error" \

@@ -1,0 +1,117 @@
+# guest.sh: sourced by the tests of the kernel module (tests/test-kmodule*.sh).
+# Builds the module once against Debian's linux-headers-amd64, makes a
+# busybox initramfs, and boots Debian's kernel in qemu (TCG: KVM hangs on
+# these machines) with the host's / shared read-only and a work directory
+# shared read-write over virtio-9p.  The guest runs a script of the test,
+# chrooted into the host's /, so it uses the programs of the build tree.
+
+# Sets KVER, KIMAGE, KHEADERS or says why not (return 1).
+kmodule_find_kernel()
+{
+	local dep
+	dep=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null) || dep=
+	KVER=$(echo "$dep" | sed -n 's/.*linux-headers-\([^ ,]*-amd64\).*/\1/p')
+	if [ -z "$KVER" ]; then
+		KMODULE_WHY="linux-headers-amd64 is not installed"
+		return 1
+	fi
+	KIMAGE=/boot/vmlinuz-$KVER
+	KHEADERS=/usr/src/linux-headers-$KVER
+	for f in "$KIMAGE" "$KHEADERS/Makefile" /lib/modules/$KVER/kernel/fs/9p/9p.ko \
+		/usr/bin/qemu-system-x86_64 /bin/busybox /usr/bin/cpio; do
+		if [ ! -e "$f" ]; then
+			KMODULE_WHY="$f is missing (linux-image-amd64 $KVER, qemu-system-x86, busybox-static, cpio)"
+			return 1
+		fi
+	done
+	if ! file -L /bin/busybox 2>/dev/null | grep -q 'statically linked'; then
+		KMODULE_WHY="/bin/busybox is not busybox-static"
+		return 1
+	fi
+	return 0
+}
+
+# Installs what is missing when we may (root, apt-get), then looks again.
+kmodule_prepare()
+{
+	kmodule_find_kernel && return 0
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
+			--no-install-recommends qemu-system-x86 linux-image-amd64 linux-headers-amd64 \
+			busybox-static cpio file >/dev/null 2>&1
+	fi
+	kmodule_find_kernel
+}
+
+# kmodule_build SRC_TOP OUT: copies kernel-patch/ltt-tracer and ltt-format.h
+# under OUT and builds KMODULE_KO=OUT/kernel-patch/ltt-tracer/ltt-tracer.ko
+# (kbuild writes next to the sources: the source tree stays clean).
+kmodule_build()
+{
+	local top=$1 out=$2 src=$2/kernel-patch/ltt-tracer
+	rm -rf "$out" && mkdir -p "$src" "$out/ltt" || return 1
+	cp "$top"/kernel-patch/ltt-tracer/*.[ch] "$top"/kernel-patch/ltt-tracer/Kbuild \
+		"$top"/kernel-patch/ltt-tracer/gen-syscall-names.sh "$src/" || return 1
+	rm -f "$src/ltt-syscall-names.h"
+	cp "$top/ltt/ltt-format.h" "$out/ltt/" || return 1
+	KMODULE_KO=$src/ltt-tracer.ko
+	make -s -C "$KHEADERS" M="$src" modules >"$out/build.log" 2>&1
+}
+
+# kmodule_initramfs OUT: busybox and the virtio-9p modules.
+kmodule_initramfs()
+{
+	local out=$1 root=$1.root m
+	rm -rf "$root" && mkdir -p "$root/bin" "$root/mods" "$root/proc" "$root/sys" "$root/dev" \
+		"$root/host" || return 1
+	cp /bin/busybox "$root/bin/" || return 1
+	for m in $(modprobe -S "$KVER" --show-depends 9p; modprobe -S "$KVER" --show-depends 9pnet_virtio;
+		   modprobe -S "$KVER" --show-depends virtio_pci); do
+		case $m in *.ko) cp "$m" "$root/mods/$(basename "$m")" ;; esac
+	done
+	cat >"$root/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+for m in virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci netfs fscache \
+	9pnet 9pnet_virtio 9p; do
+	[ -e /mods/$m.ko ] && insmod /mods/$m.ko
+done
+work=$(sed -n 's/.*ltt_work=\([^ ]*\).*/\1/p' /proc/cmdline)
+o=trans=virtio,version=9p2000.L,msize=262144
+mount -t 9p -o $o,ro hostroot /host
+mount -t proc proc /host/proc
+mount -t sysfs sys /host/sys
+mount -t devtmpfs dev /host/dev
+mount -t tmpfs tmp /host/tmp
+mkdir -p /host$work
+mount -t 9p -o $o work /host$work
+chroot /host /bin/sh $work/guest-script >/host$work/guest.log 2>&1
+echo $? >/host$work/status
+umount /host$work
+poweroff -f
+INIT
+	chmod +x "$root/init"
+	(cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -1) >"$out" || return 1
+	rm -rf "$root"
+}
+
+# kmodule_boot INITRAMFS WORK SCRIPT CPUS: runs SCRIPT (copied to
+# WORK/guest-script) in the guest; returns its status.
+kmodule_boot()
+{
+	local initrd=$1 work=$2 script=$3 cpus=$4
+	cp "$script" "$work/guest-script" || return 1
+	rm -f "$work/status"
+	timeout 600 qemu-system-x86_64 -accel tcg -m 768 -smp "$cpus" -nographic -no-reboot \
+		-kernel "$KIMAGE" -initrd "$initrd" \
+		-append "console=ttyS0 loglevel=5 panic=-1 tsc=reliable ltt_work=$work" \
+		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
+		-device virtio-9p-pci,fsdev=root,mount_tag=hostroot \
+		-fsdev local,id=work,path="$work",security_model=none \
+		-device virtio-9p-pci,fsdev=work,mount_tag=work >"$work/console.log" 2>&1 </dev/null
+	[ -f "$work/status" ] || return 125
+	return "$(cat "$work/status")"
+}
