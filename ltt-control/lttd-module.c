@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-module.c: draining the LTT kernel trace module's buffers. */
 #include "config.h"
 

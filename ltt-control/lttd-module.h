@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttd-module.h: lttd's source for the LTT kernel trace module
  * (kernel-patch/ltt-tracer).  The module writes LTT blocks itself; lttd
  * copies them whole from /dev/ltt/cpuN into kernel_N, declares the module's

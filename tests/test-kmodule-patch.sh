@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # kernel-patch/ltt-page-fault-exit.patch applies to the Linux the module
 # tests boot (Debian's linux-source of the same series as linux-headers-amd64).
 # Without linux-source (and no way to install it) the case says SKIP.

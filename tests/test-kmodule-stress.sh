@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # The kernel trace module under stress, in a 4-CPU qemu guest: a fork storm
 # and system calls on every CPU with buffers too small for them, in discard
 # mode (lost events counted exactly) and in overwrite mode (the newest

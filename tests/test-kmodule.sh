@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # The kernel trace module (kernel-patch/ltt-tracer) for real: built against
 # Debian's linux-headers-amd64, loaded in Debian's kernel booted in qemu
 # (TCG), recording a workload; its trace is read here with lttv.  Without

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-sparse-cpus.c: a trace whose channel files are kernel_0 and
  * kernel_65535 (a CPU number the format allows) costs the state, its
  * checkpoints and the precomputation what two CPUs cost, not 65,536

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # Writes the system call table of the state dump (number and name) from the
 # kernel build's <asm/unistd_64.h>, so that it matches the kernel the module
 # is built for.

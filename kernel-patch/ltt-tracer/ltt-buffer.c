@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: 2026 The LTTV authors
 /*
  * ltt-buffer.c: the per-CPU buffers.  A buffer is `count` sub-buffers of one
  * block each; writers reserve space with a compare-and-swap on a free-running

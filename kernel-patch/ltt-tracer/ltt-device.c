@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: 2026 The LTTV authors
 /*
  * ltt-device.c: the files of the module, one character device region:
  *   /dev/ltt/ctl    write: commands (ltt-session.c); read: the trace metadata

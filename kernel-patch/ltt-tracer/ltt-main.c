@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: 2026 The LTTV authors
 /* ltt-main.c: loading and unloading the LTT kernel trace module. */
 #include <linux/module.h>
 

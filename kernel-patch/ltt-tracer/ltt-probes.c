@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: 2026 The LTTV authors
 /*
  * ltt-probes.c: the probes attached to the kernel's tracepoints.  Each
  * writes one event of channel "kernel" with the names and fields of

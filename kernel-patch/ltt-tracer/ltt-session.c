@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: 2026 The LTTV authors
 /*
  * ltt-session.c: the tracing session: its settings, start and stop, the
  * metadata of the trace it writes, and what readers take from it.  Commands

@@ -1,4 +1,5 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-FileCopyrightText: 2026 The LTTV authors
 /*
  * ltt-statedump.c: what existed before tracing began (tasks, IRQ handlers,
  * system call names), as the ltt_statedump_* events of doc/format.md §4.

@@ -1,4 +1,5 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /*
  * ltt-tracer.h: the pieces of the LTT kernel trace module and how they call
  * each other.  The module writes events in the LTT format

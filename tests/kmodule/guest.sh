@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # guest.sh: sourced by the tests of the kernel module (tests/test-kmodule*.sh).
 # Builds the module once against Debian's linux-headers-amd64, makes a
 # busybox initramfs, and boots Debian's kernel in qemu (TCG: KVM hangs on

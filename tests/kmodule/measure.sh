@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SPDX-FileCopyrightText: 2026 The LTTV authors
 # measure.sh BUILD_DIR: the cost of the kernel trace module against ftrace,
 # in one 2-CPU qemu guest (TCG: times are comparable only inside one run,
 # so the table gives ratios).  For doc/performance.md; not a test.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* damage-label.c: the line a viewer shows above its data when the tab's
  * traces had damage that the reader skipped: damage is marked, never
  * hidden (DESIGN.md §6). */
