@@ -79,11 +79,10 @@ static gboolean write_all(int fd, const void *buf, gsize len)
 	return TRUE;
 }
 
-/* babeltrace2 and libtracecmd abort on some damaged inputs (babeltrace2's
- * ctf plugin trips its own library's preconditions on some metadata): the
- * import runs in a child process, so that such an input is an error
- * naming the source, not the end of lttv. */
-static gboolean import_isolated(const char *src, LttImportFormat format, const char *dst, LttImportProgress progress,
+/* The import in a forked child, without exec: only safe in a process
+ * that has one thread (ltt-import itself, lttv), since a lock another
+ * thread held at the fork stays held in the child. */
+static gboolean import_forked(const char *src, LttImportFormat format, const char *dst, LttImportProgress progress,
                                 gpointer data, LttImportStats *stats, GError **error)
 {
 	int fds[2], status;
@@ -138,6 +137,83 @@ static gboolean import_isolated(const char *src, LttImportFormat format, const c
 		            (const char *) got->data + sizeof r);
 	g_byte_array_unref(got);
 	return r.ok;
+}
+
+/* babeltrace2 and libtracecmd abort on some damaged inputs (babeltrace2's
+ * ctf plugin trips its own library's preconditions on some metadata): the
+ * import runs in a child process, so that such an input is an error
+ * naming the source, not the end of lttv.  The child is the ltt-import
+ * program when there is one ($LTT_IMPORT_HELPER, empty for none; else
+ * the installed one): a fresh process, safe to start from a program with
+ * threads (lttv-gui); otherwise a fork of this process. */
+static const char *import_helper(void)
+{
+	const char *helper = g_getenv("LTT_IMPORT_HELPER");
+
+	if (helper != NULL)
+		return helper[0] != '\0' ? helper : NULL;
+	return g_file_test(LTT_IMPORT_HELPER_DEFAULT, G_FILE_TEST_IS_EXECUTABLE) ? LTT_IMPORT_HELPER_DEFAULT : NULL;
+}
+
+static gboolean import_spawned(const char *helper, const char *src, LttImportFormat format, const char *dst,
+                               LttImportStats *stats, GError **error)
+{
+	char *argv[] = { (char *) helper, "-q", (char *) src, (char *) dst, NULL };
+	char *err_text = NULL, *line;
+	GError *spawn_error = NULL;
+	int status;
+
+	memset(stats, 0, sizeof *stats);
+	if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err_text, &status,
+	                  &spawn_error)) {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: cannot start the import (%s): %s", src, helper,
+		            spawn_error->message);
+		g_error_free(spawn_error);
+		return FALSE;
+	}
+	/* What it says of the import: its last "ltt-import: WHAT" line (the
+	 * libraries may log lines of their own before it). */
+	{
+		char **lines = g_strsplit(err_text, "\n", -1);
+		guint i;
+
+		line = g_strdup("");
+		for (i = 0; lines[i] != NULL; i++)
+			if (g_str_has_prefix(lines[i], "ltt-import: ")) {
+				g_free(line);
+				line = g_strdup(lines[i] + 12);
+			}
+		g_strfreev(lines);
+	}
+	g_free(err_text);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		g_free(line);
+		return TRUE;
+	}
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == 1 || WEXITSTATUS(status) == 3)) {
+		stats->partial = WEXITSTATUS(status) == 3;
+		g_set_error(error, LTT_ERROR, stats->partial ? LTT_ERROR_DAMAGED : LTT_ERROR_IO, "%s",
+		            line[0] != '\0' ? line : src);
+	} else {
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: the %s reader (%s) stopped abnormally on it (%s %d)%s",
+		            src, ltt_import_format_name(format),
+		            format == LTT_IMPORT_FORMAT_CTF ? "babeltrace2" : "libtracecmd",
+		            WIFSIGNALED(status) ? "signal" : "exit status",
+		            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status),
+		            g_file_test(dst, G_FILE_TEST_EXISTS) ? "; nothing imported is trusted" : "");
+	}
+	g_free(line);
+	return FALSE;
+}
+
+static gboolean import_isolated(const char *src, LttImportFormat format, const char *dst, LttImportProgress progress,
+                                gpointer data, LttImportStats *stats, GError **error)
+{
+	const char *helper = import_helper();
+
+	if (helper != NULL)
+		return import_spawned(helper, src, format, dst, stats, error);
+	return import_forked(src, format, dst, progress, data, stats, error);
 }
 
 gboolean ltt_import(const char *src, LttImportFormat format, const char *dst, LttImportProgress progress,

@@ -68,6 +68,9 @@ int main(int argc, char **argv)
 	if (argc != 3)
 		return usage_error(argc < 3 ? "SRC and DST are required" : "too many arguments");
 	tty = !quiet && isatty(STDERR_FILENO);
+	/* This program is the helper others start: it imports in a child of
+	 * its own (one thread, so a fork is safe), not in another of itself. */
+	g_setenv("LTT_IMPORT_HELPER", "", TRUE);
 	ok = ltt_import(argv[1], format, argv[2], tty ? show_progress : NULL, NULL, &stats, &error);
 	if (tty)
 		g_printerr("\n");
