@@ -88,6 +88,12 @@ mount -t proc proc /host/proc
 mount -t sysfs sys /host/sys
 mount -t devtmpfs dev /host/dev
 mount -t tmpfs tmp /host/tmp
+# The source and build trees, again: the tmpfs hides them when they are
+# under /tmp (a CI clone may be).
+for tag in src build; do
+	d=$(sed -n "s/.*ltt_$tag=\([^ ]*\).*/\1/p" /proc/cmdline)
+	[ -n "$d" ] && mkdir -p /host$d && mount -t 9p -o $o,ro $tag /host$d
+done
 mkdir -p /host$work
 mount -t 9p -o $o work /host$work
 chroot /host /bin/sh $work/guest-script >/host$work/guest.log 2>&1
@@ -105,13 +111,20 @@ INIT
 kmodule_boot()
 {
 	local initrd=$1 work=$2 script=$3 cpus=$4
+	local src=${TOP_SRCDIR:-/nonexistent} build=${TOP_BUILDDIR:-/nonexistent}
+	[ -d "$src" ] || src=/
+	[ -d "$build" ] || build=/
 	cp "$script" "$work/guest-script" || return 1
 	rm -f "$work/status"
 	timeout 600 qemu-system-x86_64 -accel tcg -m 768 -smp "$cpus" -nographic -no-reboot \
 		-kernel "$KIMAGE" -initrd "$initrd" \
-		-append "console=ttyS0 loglevel=5 panic=-1 tsc=reliable ltt_work=$work" \
+		-append "console=ttyS0 loglevel=5 panic=-1 tsc=reliable ltt_work=$work ltt_src=$src ltt_build=$build" \
 		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
 		-device virtio-9p-pci,fsdev=root,mount_tag=hostroot \
+		-fsdev local,id=src,path="$src",security_model=none,readonly=on,multidevs=remap \
+		-device virtio-9p-pci,fsdev=src,mount_tag=src \
+		-fsdev local,id=build,path="$build",security_model=none,readonly=on,multidevs=remap \
+		-device virtio-9p-pci,fsdev=build,mount_tag=build \
 		-fsdev local,id=work,path="$work",security_model=none \
 		-device virtio-9p-pci,fsdev=work,mount_tag=work >"$work/console.log" 2>&1 </dev/null
 	[ -f "$work/status" ] || return 125
