@@ -58,6 +58,7 @@ struct _LttvPrecompute {
 };
 
 static void stop_writer(LttvPrecompute *p);
+static void join_writer(LttvPrecompute *p, gboolean cancel);
 
 /* The results of a pass go to files in the user's cache folder rather
  * than anonymous memory, so that the resident size stays small whatever
@@ -139,7 +140,10 @@ void lttv_precompute_unref(LttvPrecompute *p)
 		return;
 	g_hash_table_remove(services, p->trace);
 	pass_free(p);
-	stop_writer(p);
+	/* A cache being written is finished (about a second for 10 M events)
+	 * unless the work was cancelled: closing a trace just after its pass
+	 * must not cost the next open a whole pass. */
+	join_writer(p, lttv_precompute_cancelled(p));
 	lttv_cache_loader_free(p->loader);
 	lttv_trace_state_free(p->ts);
 	if (p->names != NULL)

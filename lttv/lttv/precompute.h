@@ -30,7 +30,8 @@ typedef struct _LttvPrecompute LttvPrecompute;
  * takes a reference.  The service holds a reference on t. */
 LttvPrecompute *lttv_precompute_get(LttvTrace *t);
 LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p);
-/* At the last reference the service stops and frees what it computed. */
+/* At the last reference the service stops and frees what it computed;
+ * a cache file being written is finished first, unless cancelled. */
 void lttv_precompute_unref(LttvPrecompute *p);
 
 LttvTrace *lttv_precompute_trace(const LttvPrecompute *p);
