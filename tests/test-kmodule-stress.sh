@@ -16,26 +16,6 @@ failed=0
 total=9
 echo "1..$total"
 
-check() {   # check DESCRIPTION COMMAND...: ok when COMMAND succeeds
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		failed=1
-	fi
-}
-
-skip_rest() {
-	while [ $n -lt $total ]; do
-		n=$((n + 1))
-		echo "ok $n # SKIP $1"
-	done
-	exit $failed
-}
-
 if ! kmodule_prepare; then
 	echo "# the kernel module stress tests are SKIPPED: $KMODULE_WHY" >&2
 	skip_rest "$KMODULE_WHY"

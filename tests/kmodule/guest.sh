@@ -7,6 +7,28 @@
 # shared read-write over virtio-9p.  The guest runs a script of the test,
 # chrooted into the host's /, so it uses the programs of the build tree.
 
+# TAP for the kernel module tests: the test sets total (its plan) and
+# counts with n and failed.
+check() {   # check DESCRIPTION COMMAND...: ok when COMMAND succeeds
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		failed=1
+	fi
+}
+
+skip_rest() {   # skip_rest WHY: the cases left are skipped, saying why; exits
+	while [ $n -lt $total ]; do
+		n=$((n + 1))
+		echo "ok $n # SKIP $1"
+	done
+	exit $failed
+}
+
 # Sets KVER, KIMAGE, KHEADERS or says why not (return 1).
 kmodule_find_kernel()
 {
