@@ -18,7 +18,7 @@ py() {
 }
 
 echo "1..6"
-head -n 1 "$tmp/csv" | grep -qx 'level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,cumulative_time,calls,unaccounted'
+head -n 1 "$tmp/csv" | grep -qx 'level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,cumulative_time,calls,unaccounted,uncertain_time'
 check $? "csv: one header line"
 [ "$(grep -c '^level,' "$tmp/csv")" = 1 ] && [ "$(grep -c '^trace,' "$tmp/csv")" = 2 ]
 check $? "csv: one header for two traces, a row per trace"
@@ -40,7 +40,7 @@ def emit(p, r, level):
     if level == "process":
         out.append("%s/name \"%s\"" % (p, r["process"] if kind == "csv" else r["name"]))
         out.append("%s/tgid %s" % (p, r["tgid"]))
-    for v in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted"):
+    for v in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time"):
         if r.get(v, "") != "":
             out.append("%s/%s %s" % (p, v, r[v]))
 if kind == "csv":
@@ -87,13 +87,14 @@ def want(n):
         figures |= {"elapsed_time", "cumulative_time"}
         if n["mode"] in returning: figures.add("calls")
     if level == "trace": figures.add("unaccounted")
+    if level == "process" and "uncertain_time" in n: figures.add("uncertain_time")
     return figures
 bad = calls = 0
 def walk(n, mode):
     global bad, calls
     if n["level"] == "mode": mode = n["mode"]
     n = dict(n, mode=mode)
-    got = {k for k in n if k in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted")}
+    got = {k for k in n if k in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time")}
     if got != want(n):
         print("# %s %s: %s" % (n["level"], n.get(n["level"], n.get("trace")), sorted(got)))
         bad = 1

@@ -660,13 +660,22 @@ static void test_missing_switch(void)
 	                 ==, 10);
 	g_assert_cmpuint(node_mode_time(tree, 100, 0, 0, LTTV_MODE_USER), ==, 100 + 9 * 50 + 1050);
 	g_assert_cmpuint(node_mode_time(tree, 200, 0, 0, LTTV_MODE_USER), ==, 900);
+	/* Those 900 ns from the switch to the first call were 200's or 100's:
+	 * both say so. */
+	g_assert_cmpuint(lttv_stats_node_find_process(tree, 200, 0, 0)->uncertain_time, ==, 900);
+	g_assert_cmpuint(lttv_stats_node_find_process(tree, 100, 0, 0)->uncertain_time, ==, 900);
+	g_assert_cmpuint(lttv_stats_node_find_process(tree, 0, 0, 0)->uncertain_time, ==, 0);
 	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(ts, 200, 0)), ==, LTTV_STATUS_UNKNOWN);
 	lttv_stats_node_free(tree);
 	lttv_trace_state_free(ts);
 
 	missing_switch_trace(FALSE, &tree, &ts);
-	/* The switch alone proves 100 ran: the CPU's task is repaired there. */
+	/* The switch alone proves 100 ran: the CPU's task is repaired there,
+	 * and the time since the CPU's last event (the last call's exit) is
+	 * undecided. */
 	g_assert_cmpuint(lttv_trace_state_repairs(ts), ==, 1);
+	g_assert_cmpuint(lttv_stats_node_find_process(tree, 200, 0, 0)->uncertain_time, ==, 3000 - 1950);
+	g_assert_cmpuint(lttv_stats_node_find_process(tree, 100, 0, 0)->uncertain_time, ==, 3000 - 1950);
 	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(ts, 100, 0)), ==, LTTV_STATUS_BLOCKED);
 	g_assert_cmpint(lttv_process_status(lttv_trace_state_find_process(ts, 200, 0)), ==, LTTV_STATUS_UNKNOWN);
 	g_assert_cmpint(lttv_process_pid(lttv_trace_state_running_process(ts, 0)), ==, 0);

@@ -153,6 +153,11 @@ G_GNUC_INTERNAL void lttv_stats_on_cpu_enter(LttvStats *s, guint cpu);
 G_GNUC_INTERNAL void lttv_stats_on_frame_pop(LttvStats *s, LttvProcess *p, const LttvExecFrame *f, LttTime t);
 /* Frame i of p had mode/submode before and is now known to be p->stack[i]. */
 G_GNUC_INTERNAL void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const LttvExecFrame *before);
+/* A switch on cpu was lost (state.c: repair_running): believed, charged
+ * since the CPU's last event, and actual (NULL: not known), found running
+ * at t, may each have run any part of that span. */
+G_GNUC_INTERNAL void lttv_stats_on_repair(LttvStats *s, guint cpu, LttvProcess *believed, LttvProcess *actual,
+                                          LttTime t);
 /* p leaves the process table at t (freed, or replaced by a reused pid). */
 G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t);
 /* p's birth (part of its record's key) changed. */

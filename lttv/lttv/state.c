@@ -1026,6 +1026,8 @@ static void repair_running(LttvTraceState *ts, guint cpu, LttvProcess *actual, L
 	LttvProcess *believed = ts->cpus[cpu].running;
 
 	ts->repairs++;
+	if (ts->stats != NULL)
+		lttv_stats_on_repair(ts->stats, cpu, believed, actual, t);
 	cpu_leave(ts, cpu, t);
 	if (believed->status == LTTV_STATUS_RUNNING)
 		believed->status = LTTV_STATUS_UNKNOWN;

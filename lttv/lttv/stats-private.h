@@ -39,6 +39,7 @@ typedef struct {
 	LttTime birth;
 	const char *name;              /* last seen */
 	gint32 tgid;
+	LttTime uncertain;             /* time lost switches leave undecided (LttvStatsNode) */
 	LttvStatsLeaf *leaves;         /* n_leaves, room for leaves_capacity */
 	guint n_leaves, leaves_capacity;
 	guint32 *slots;                /* capacity slots (a power of two): leaf index + 1, 0: free */

@@ -21,7 +21,9 @@ void lttv_stats_append_key(GString *out, const LttvStatsNode *n, const char *tra
 /* The figures of a node, in the order the formats print them.  Each means
  * something at some levels only (doc/analysis.md §3): elapsed and
  * cumulative times are sums of nested durations above the mode, calls
- * exist for the modes whose frames return, repairs for a trace. */
+ * exist for the modes whose frames return, repairs for a trace, the time
+ * lost switches left undecided for the processes that have some (a
+ * process's whole, so not in the tree by CPU). */
 typedef enum {
 	LTTV_STATS_FIGURE_EVENTS,
 	LTTV_STATS_FIGURE_CPU_TIME,
@@ -29,6 +31,7 @@ typedef enum {
 	LTTV_STATS_FIGURE_CUMULATIVE_TIME,
 	LTTV_STATS_FIGURE_CALLS,
 	LTTV_STATS_FIGURE_UNACCOUNTED,
+	LTTV_STATS_FIGURE_UNCERTAIN_TIME,
 	LTTV_STATS_FIGURE_COUNT
 } LttvStatsFigure;
 

@@ -185,6 +185,9 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	proc->tgid = t->tgid;
 	proc->birth = t->birth;
 	proc->name = t->name;
+	/* A task's whole: CPU nodes would each show it all. */
+	if (parent == trace || t->pid <= 0)
+		proc->uncertain_time = t->uncertain;
 	for (i = 0; i < leaves->len; i++) {
 		const LttvStatsLeaf *leaf = g_ptr_array_index(leaves, i);
 		gboolean new_mode = prev == NULL || prev->mode != leaf->mode;

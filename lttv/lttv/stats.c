@@ -522,6 +522,19 @@ void lttv_stats_on_birth(LttvStats *s, LttvProcess *p)
 		proc_task(s, p->stats, p);
 }
 
+void lttv_stats_on_repair(LttvStats *s, guint cpu, LttvProcess *believed, LttvProcess *actual, LttTime t)
+{
+	LttTime span;
+
+	lttv_stats_ensure_cpu(s, cpu);
+	if (t <= s->cpus[cpu].last)
+		return;
+	span = t - s->cpus[cpu].last;
+	proc_task(s, lttv_stats_proc(believed), believed)->uncertain += span;
+	if (actual != NULL)
+		proc_task(s, lttv_stats_proc(actual), actual)->uncertain += span;
+}
+
 void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t)
 {
 	close_all_frames(s, p, t);
@@ -714,6 +727,7 @@ void lttv_stats_add(LttvStats *into, LttvStats *from)
 		} else {
 			t = task_record(into, ft->pid, ft->birth, ft->cpu);
 		}
+		t->uncertain += ft->uncertain;
 		for (i = 0; i < ft->n_leaves; i++)
 			leaf_add(into, t, &ft->leaves[i], map);
 	}

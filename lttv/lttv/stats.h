@@ -88,6 +88,11 @@ struct _LttvStatsNode {
 	guint64 unaccounted;           /* TRACE: times the events' own evidence repaired the task
 	                                * believed running (switches the tracer missed,
 	                                * doc/analysis.md §1.4) */
+	LttTime uncertain_time;        /* PROCESS: CPU time a lost switch leaves undecided between this
+	                                * task and another (the span from its CPU's last event to the
+	                                * event that repaired the running task): the task's true CPU
+	                                * time is within cpu_time +- uncertain_time.  In the tree
+	                                * by CPU, only for pid <= 0 (one record per CPU) */
 	guint64 calls;                 /* MODE, SUBMODE of a system call, IRQ, soft IRQ or trap: the
 	                                * frames that returned (their exit events); events counts
 	                                * everything that happened inside them */
