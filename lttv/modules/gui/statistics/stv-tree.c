@@ -35,6 +35,12 @@ static char *row_name(const LttvStatsNode *n, const char *trace_name)
 	return g_string_free(s, FALSE);
 }
 
+/* The figure, or G_MAXUINT64 (an empty cell) where it means nothing. */
+static guint64 figure_or_none(const LttvStatsNode *n, LttvStatsFigure f)
+{
+	return lttv_stats_figure_applies(n, f) ? lttv_stats_figure_value(n, f) : G_MAXUINT64;
+}
+
 /* share: of the trace's CPU time; event types: of their parent's events. */
 static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvStatsNode *trace,
                     const LttvStatsNode *parent, const char *trace_name)
@@ -46,15 +52,15 @@ static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvS
 		share = parent != NULL && parent->events > 0 ? 100.0 * n->events / parent->events : 100.0;
 	else
 		share = trace->cpu_time > 0 ? 100.0 * (gdouble) n->cpu_time / (gdouble) trace->cpu_time : 0;
-	/* Calls, elapsed and cumulative times mean something for modes and
-	 * submodes only (doc/analysis.md §3): above, they would be sums of
-	 * nested or parallel durations (a trace "elapsed" longer than the
-	 * trace).  The other rows leave those columns empty. */
-	gboolean per_frame = n->level == LTTV_STATS_MODE || n->level == LTTV_STATS_SUBMODE;
+	/* A figure shows where it means something, by the rule every format
+	 * of lttv -s follows (stats-text.h, doc/analysis.md §3): elapsed and
+	 * cumulative times above the mode would be sums of nested or parallel
+	 * durations, and only the modes whose frames return have calls.  The
+	 * other rows leave those columns empty. */
 	gtk_tree_store_set(v->store, it, COL_NAME, name, COL_EVENTS, n->events,
-	                   COL_CALLS, per_frame ? n->calls : G_MAXUINT64, COL_CPU_TIME, n->cpu_time,
-	                   COL_CUMULATIVE, per_frame ? n->cumulative_time : G_MAXUINT64,
-	                   COL_ELAPSED, per_frame ? n->elapsed_time : G_MAXUINT64,
+	                   COL_CALLS, figure_or_none(n, LTTV_STATS_FIGURE_CALLS), COL_CPU_TIME, n->cpu_time,
+	                   COL_CUMULATIVE, figure_or_none(n, LTTV_STATS_FIGURE_CUMULATIVE_TIME),
+	                   COL_ELAPSED, figure_or_none(n, LTTV_STATS_FIGURE_ELAPSED_TIME),
 	                   COL_SHARE, share, COL_IS_EVENT, is_event, -1);
 	g_free(name);
 }
