@@ -442,6 +442,18 @@ guint64 ltt_tracefile_lost_before_current(const LttTracefile *tf)
 	return g_array_index(tf->blocks, LttBlock, tf->ev.block).lost_before;
 }
 
+gboolean ltt_tracefile_block_span(const LttTracefile *tf, guint32 block, LttTime *begin, LttTime *end)
+{
+	const LttBlock *b;
+
+	if (block >= tf->blocks->len)
+		return FALSE;
+	b = &g_array_index(tf->blocks, LttBlock, block);
+	*begin = b->begin;
+	*end = b->end;
+	return TRUE;
+}
+
 /* Unmaps from the process the pages before the block at offset, so that a
  * pass over a trace holds a few blocks per file in memory, not the trace.
  * The file's pages stay in the page cache: a cursor going back (or another

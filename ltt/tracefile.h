@@ -62,6 +62,10 @@ guint64 ltt_tracefile_event_count(const LttTracefile *tf);
 guint64 ltt_tracefile_lost_events(const LttTracefile *tf);
 /* Events lost before the block holding the current event. */
 guint64 ltt_tracefile_lost_before_current(const LttTracefile *tf);
+/* The time span its header gives block (an index as in LttEvent.block):
+ * begin <= its first event's time, end >= its last's.  FALSE when there
+ * is no such block. */
+gboolean ltt_tracefile_block_span(const LttTracefile *tf, guint32 block, LttTime *begin, LttTime *end);
 
 /* After open and after seek_begin the tracefile is before its first event:
  * next() makes the first event current.  next() makes the following event

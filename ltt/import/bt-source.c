@@ -4,8 +4,12 @@
  * stream class (events keep their ids, names and field types: integers of
  * their size and sign, enums with their labels, strings, arrays, sequences
  * as dynamic arrays, structs), each channel file a stream whose packets are
- * the file's blocks, with LTTng's cpu_id in the packet context.  The clock is
- * the trace's: nanoseconds, offset from the epoch as the metadata says. */
+ * the file's blocks, with LTTng's cpu_id in the packet context, and the
+ * blocks' begin and end times.  The clock is the trace's: nanoseconds,
+ * offset from the epoch as the metadata says.  Events a block's header says
+ * were lost before it become a discarded-events message from the previous
+ * packet's end to this one's (where CTF 1.8 keeps them: the count in this
+ * packet's context). */
 #include "config.h"
 #include <string.h>
 #include "ltt/ltt.h"
@@ -20,7 +24,7 @@ typedef struct {
 } Source;
 
 typedef enum {
-	ST_STREAM_BEGIN, ST_READ, ST_PACKET_END_THEN_BEGIN, ST_PACKET_BEGIN, ST_EVENT,
+	ST_STREAM_BEGIN, ST_READ, ST_PACKET_END_THEN_BEGIN, ST_DISCARDED, ST_PACKET_BEGIN, ST_EVENT,
 	ST_LAST_PACKET_END, ST_STREAM_END, ST_DONE
 } IterState;
 
@@ -31,6 +35,8 @@ typedef struct {
 	bt_packet *packet;
 	guint32 block;
 	IterState state;
+	guint64 packet_end;          /* of the open packet, else of the last one (0: none yet) */
+	guint64 lost;                /* events lost before the open packet's block, as its header says */
 } Iter;
 
 static bt_field_class *field_class_new(bt_trace_class *tc, const LttType *t);
@@ -176,7 +182,8 @@ static bt_stream_class *stream_class_new(Source *src, bt_trace_class *tc, const 
 	bt_stream_class_set_name(sc, channel);
 	bt_stream_class_set_assigns_automatic_event_class_id(sc, BT_FALSE);
 	bt_stream_class_set_default_clock_class(sc, src->clock);
-	bt_stream_class_set_supports_packets(sc, BT_TRUE, BT_FALSE, BT_FALSE);
+	bt_stream_class_set_supports_packets(sc, BT_TRUE, BT_TRUE, BT_TRUE);
+	bt_stream_class_set_supports_discarded_events(sc, BT_TRUE, BT_TRUE);
 	bt_field_class_integer_set_field_value_range(cpu, 32);
 	bt_field_class_structure_append_member(ctx, "cpu_id", cpu);
 	bt_stream_class_set_packet_context_field_class(sc, ctx);
@@ -330,6 +337,47 @@ static bt_message *event_message(bt_self_message_iterator *self, Iter *it, const
 	return msg;
 }
 
+/* The span of the current event's block, kept in time order after the
+ * last packet (blocks are in sequence order) and around the event. */
+static void block_span(Iter *it, guint64 *begin, guint64 *end)
+{
+	const LttEvent *ev = ltt_tracefile_event(it->tf);
+	LttTime b = ev->time, e = ev->time;
+
+	ltt_tracefile_block_span(it->tf, ev->block, &b, &e);
+	*begin = MIN(MAX(b, it->packet_end), ev->time);
+	*end = MAX(e, *begin);
+}
+
+static bt_message *packet_beginning(bt_self_message_iterator *self, Iter *it)
+{
+	guint64 begin, end;
+
+	block_span(it, &begin, &end);
+	it->packet = bt_packet_create(it->stream);
+	bt_field_integer_unsigned_set_value(
+		bt_field_structure_borrow_member_field_by_index(bt_packet_borrow_context_field(it->packet), 0),
+		ltt_tracefile_cpu(it->tf));
+	it->block = ltt_tracefile_event(it->tf)->block;
+	it->packet_end = end;
+	return bt_message_packet_beginning_create_with_default_clock_snapshot(self, it->packet, begin);
+}
+
+/* The events lost between the last packet and the next one (the current
+ * event's), from the last packet's end (the next one's beginning when it
+ * is the first) to the next one's end. */
+static bt_message *discarded_message(bt_self_message_iterator *self, Iter *it)
+{
+	guint64 begin, end;
+	bt_message *msg;
+
+	block_span(it, &begin, &end);
+	msg = bt_message_discarded_events_create_with_default_clock_snapshots(self, it->stream, it->packet_end > 0 ? it->packet_end : begin, end);
+	bt_message_discarded_events_set_count(msg,
+	                              ltt_tracefile_lost_before_current(it->tf) - it->lost);
+	return msg;
+}
+
 bt_message_iterator_class_next_method_status ltt_bt_iter_next(bt_self_message_iterator *self,
                                                               bt_message_array_const msgs, guint64 capacity,
                                                               guint64 *count)
@@ -356,24 +404,29 @@ bt_message_iterator_class_next_method_status ltt_bt_iter_next(bt_self_message_it
 				break;
 			default:
 				ev = ltt_tracefile_event(it->tf);
-				it->state = it->packet == NULL ? ST_PACKET_BEGIN
+				it->state = it->packet == NULL ? ST_DISCARDED
 				            : ev->block != it->block ? ST_PACKET_END_THEN_BEGIN : ST_EVENT;
 				break;
 			}
 			break;
 		case ST_PACKET_END_THEN_BEGIN:
 		case ST_LAST_PACKET_END:
-			msgs[(*count)++] = bt_message_packet_end_create(self, it->packet);
+			msgs[(*count)++] = bt_message_packet_end_create_with_default_clock_snapshot(self, it->packet,
+			                                                                            it->packet_end);
 			BT_PACKET_PUT_REF_AND_RESET(it->packet);
-			it->state = it->state == ST_LAST_PACKET_END ? ST_STREAM_END : ST_PACKET_BEGIN;
+			it->state = it->state == ST_LAST_PACKET_END ? ST_STREAM_END : ST_DISCARDED;
+			break;
+		case ST_DISCARDED:
+			it->state = ST_PACKET_BEGIN;
+			/* Lost before the first block too: CTF 1.8 readers then say
+			 * events may have been lost there (a first packet's counter
+			 * has no earlier one to count from). */
+			if (ltt_tracefile_lost_before_current(it->tf) > it->lost)
+				msgs[(*count)++] = discarded_message(self, it);
+			it->lost = MAX(it->lost, ltt_tracefile_lost_before_current(it->tf));
 			break;
 		case ST_PACKET_BEGIN:
-			it->packet = bt_packet_create(it->stream);
-			bt_field_integer_unsigned_set_value(
-				bt_field_structure_borrow_member_field_by_index(bt_packet_borrow_context_field(it->packet), 0),
-				ltt_tracefile_cpu(it->tf));
-			it->block = ltt_tracefile_event(it->tf)->block;
-			msgs[(*count)++] = bt_message_packet_beginning_create(self, it->packet);
+			msgs[(*count)++] = packet_beginning(self, it);
 			it->state = ST_EVENT;
 			break;
 		case ST_EVENT:
