@@ -70,13 +70,22 @@ grep -q '^    process 2@- name="kthreadd" tgid=2 events=0 ' "$tmp/stats" \
 	&& [ "$(grep -c '^    process ' "$tmp/stats")" -eq 80 ]
 check $? "statistics: the state dump's tasks (kthreadd), 80 processes"
 
-# Damage: a truncated stream file is refused by babeltrace2 while it indexes
-# the trace; the message names the file.
-mkdir "$tmp/dmg" && cp "$src/metadata" "$tmp/dmg/" && head -c 1000000 "$src/channel0_0" > "$tmp/dmg/channel0_0"
+# Damage: a stream file cut inside a packet (babeltrace2 alone refuses the
+# whole trace): its whole packets are read, exit 3, the message names the
+# file and the offset of the cut packet; the same events as the file cut
+# at that packet's start.
+mkdir "$tmp/dmg" "$tmp/whole" && cp "$src/metadata" "$tmp/dmg/" && cp "$src/metadata" "$tmp/whole/"
+head -c 1000000 "$src/channel0_0" > "$tmp/dmg/channel0_0"
 "$ltt_import" -q "$tmp/dmg" "$tmp/dmg-out" 2> "$tmp/dmg.err"
 rc=$?
-[ $rc -eq 1 ] || [ $rc -eq 3 ] && grep -q "dmg/channel0_0" "$tmp/dmg.err"
-check $? "truncated packet: exit $rc, message names the file: $(head -c 200 "$tmp/dmg.err")"
+cut_at=$(sed -n 's/.*dmg\/channel0_0: its last packet, from offset \([0-9]*\), is cut short.*/\1/p' "$tmp/dmg.err")
+head -c "${cut_at:-0}" "$src/channel0_0" > "$tmp/whole/channel0_0"
+"$ltt_import" -q "$tmp/whole" "$tmp/whole-out" 2> /dev/null
+# (without the first column, the trace's name)
+"$lttv" -m textDump -t "$tmp/dmg-out" 2> /dev/null | cut -d' ' -f2- > "$tmp/dmg.txt"
+"$lttv" -m textDump -t "$tmp/whole-out" 2> /dev/null | cut -d' ' -f2- > "$tmp/whole.txt"
+[ $rc -eq 3 ] && [ "${cut_at:-0}" -gt 0 ] && [ -s "$tmp/dmg.txt" ] && cmp -s "$tmp/dmg.txt" "$tmp/whole.txt"
+check $? "a packet cut short: exit $rc, $(wc -l < "$tmp/dmg.txt") events of the whole packets kept: $(head -c 200 "$tmp/dmg.err")"
 
 # Damage inside a packet: decoding stops there, what was read is kept
 # (exit 3), the message names the stream file; lttv -t shows the readable

@@ -20,6 +20,7 @@
 #include <string.h>
 #include "ltt/ltt-error.h"
 #include "import-private.h"
+#include "ctf-cut.h"
 
 #define PROGRESS_EVERY 65536
 
@@ -502,6 +503,8 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 {
 	CtfImport im = { 0 };
 	GPtrArray *traces = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *views = g_ptr_array_new_with_free_func((GDestroyNotify) ltt_ctf_view_remove);
+	GString *cut = g_string_new(NULL);
 	bt_component_class_sink *sink_class = bt_component_class_sink_create("lttv-import", sink_consume);
 	bt_graph *g = NULL;
 	bt_graph_run_status st = BT_GRAPH_RUN_STATUS_ERROR;
@@ -522,7 +525,20 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	bt_component_class_sink_set_finalize_method(sink_class, sink_finalize);
 
 	find_traces(src, 4, traces);
-	if (traces->len == 0)
+	/* babeltrace2 refuses a trace whose stream file ends inside a packet:
+	 * it reads a view without that packet instead. */
+	for (guint i = 0; i < traces->len && im.error == NULL; i++) {
+		char *view = ltt_ctf_uncut_view(g_ptr_array_index(traces, i), cut, &im.error);
+
+		if (view != NULL) {
+			g_ptr_array_add(views, view);
+			g_free(traces->pdata[i]);
+			traces->pdata[i] = g_strdup(view);
+		}
+	}
+	if (im.error != NULL)
+		;
+	else if (traces->len == 0)
 		g_set_error(&im.error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no CTF trace (no CTF metadata file) found", src);
 	else
 		g = graph_new(&im, traces, sink_class);
@@ -552,6 +568,11 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	} else if (im.error == NULL) {
 		g_set_error(&im.error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: the CTF trace has no stream", src);
 	}
+	if (im.error == NULL && cut->len > 0) {
+		/* Read to the end, but not all of it: damage (exit 3). */
+		g_set_error(&im.error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s", cut->str);
+		stats->partial = TRUE;
+	}
 	if (progress != NULL)
 		progress(stats->events, data);
 	ok = im.error == NULL;
@@ -563,5 +584,7 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	g_hash_table_destroy(im.streams);
 	g_hash_table_destroy(im.channels);
 	g_ptr_array_unref(traces);
+	g_ptr_array_unref(views);
+	g_string_free(cut, TRUE);
 	return ok;
 }
