@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ctf-cut.c: CTF stream files whose last packet is cut short.  A tracer
  * stopped while writing (a crash, a full disk, a copy made while it ran)

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* ctf-cut.h: a view of a CTF trace without the packets cut short at the
  * end of its stream files (ctf-cut.c). */
