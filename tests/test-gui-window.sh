@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..25"
+echo "1..26"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -208,3 +208,14 @@ key NotAKey
 EOF2
 [ $status -eq 1 ] && grep -q 'stdin:1: key "NotAKey"' "$tmp/err"
 check $? "key of an unknown name: error"
+# Viewers stacked beyond their minimum heights: the window keeps the size
+# asked (each viewer scrolls in its slot), never taller than a 768-pixel
+# screen.
+run -t "$tmp/trace" --viewer controlflow --viewer detailedevents --viewer statistics --viewer eventrate <<EOF2
+resize 1024 768
+wait
+screenshot $tmp/stacked.png
+quit
+EOF2
+[ $status -eq 0 ] && [ "$("$pngcheck" "$tmp/stacked.png" | head -n 1)" = "1024 768" ]
+check $? "four viewers in a 1024x768 window: a 1024 x 768 picture ($("$pngcheck" "$tmp/stacked.png" 2>/dev/null | head -n 1); $(head -c 200 "$tmp/err"))"

@@ -167,6 +167,22 @@ static const char *viewer_label(const LttvwindowViewerInfo *info)
 	return slash != NULL ? slash + 1 : info->menu_path;
 }
 
+/* The viewer in a view that scrolls it when its slot is lower than the
+ * viewer's own minimum, and otherwise gives it the whole slot: the slots'
+ * minimums then do not add up to a window taller than the screen (three
+ * viewers asked 796 pixels of a 768-pixel screen). */
+static GtkWidget *fitted(GtkWidget *viewer)
+{
+	GtkWidget *scroll = gtk_scrolled_window_new(NULL, NULL);
+	GtkWidget *port = gtk_viewport_new(NULL, NULL);
+
+	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+	gtk_viewport_set_shadow_type(GTK_VIEWPORT(port), GTK_SHADOW_NONE);
+	gtk_container_add(GTK_CONTAINER(port), viewer);
+	gtk_container_add(GTK_CONTAINER(scroll), port);
+	return scroll;
+}
+
 static GtkWidget *slot_new(GtkWidget *stack, const LttvwindowViewerInfo *info, GtkWidget *viewer)
 {
 	GtkWidget *slot = gtk_vbox_new(FALSE, 0);
@@ -191,7 +207,7 @@ static GtkWidget *slot_new(GtkWidget *stack, const LttvwindowViewerInfo *info, G
 	g_object_set_data_full(G_OBJECT(slot), "lttvwindow-slot-buttons", b, g_free);
 	gtk_box_pack_start(GTK_BOX(slot), title, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(slot), gtk_hseparator_new(), FALSE, FALSE, 0);
-	gtk_box_pack_start(GTK_BOX(slot), viewer, TRUE, TRUE, 0);
+	gtk_box_pack_start(GTK_BOX(slot), fitted(viewer), TRUE, TRUE, 0);
 	g_object_set_data(G_OBJECT(slot), SLOT_VIEWER_KEY, viewer);
 	g_object_set_data(G_OBJECT(slot), STACK_KEY, stack);
 	g_object_set_data(G_OBJECT(viewer), VIEWER_SLOT_KEY, slot);
