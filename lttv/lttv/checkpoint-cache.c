@@ -14,8 +14,8 @@
 
 #define CACHE_MAGIC "LTTVSTCP"
 /* 2: a state lists its present CPUs with their numbers (1: every number up
- * to the highest). */
-#define CACHE_VERSION 2
+ * to the highest).  3: with the time of each one's latest event. */
+#define CACHE_VERSION 3
 #define DIGEST_SIZE 32
 /* Bounds that no real trace reaches: a larger value means a damaged file. */
 #define MAX_CPUS 4096
@@ -125,6 +125,7 @@ static void put_state(GByteArray *b, const LttvTraceState *ts)
 
 		put_u32(b, cpu);
 		put_u32(b, c->running != NULL ? (guint32) c->running->pid : G_MAXUINT32);
+		put_u64(b, c->last_event);
 		put_u8(b, c->idle != NULL);
 		if (c->idle != NULL)
 			put_process(b, c->idle);
@@ -339,7 +340,7 @@ static LttvTraceState *get_state(Reader *r, LttTrace *trace)
 	ts->time = get_u64(r);
 	ts->start = get_u64(r);
 	ts->event_count = get_u64(r);
-	n_cpus = get_count(r, MAX_CPUS, 9);
+	n_cpus = get_count(r, MAX_CPUS, 17);
 	cpus = g_new0(guint32, n_cpus);
 	running = g_new0(guint32, n_cpus);
 	for (i = 0; i < n_cpus && !r->bad; i++) {
@@ -352,6 +353,7 @@ static LttvTraceState *get_state(Reader *r, LttTrace *trace)
 		cpus[i] = cpu;
 		lttv_trace_state_add_cpu(ts, cpu);
 		running[i] = get_u32(r);
+		ts->cpus[cpu].last_event = get_u64(r);
 		if (get_u8(r) && (ts->cpus[cpu].idle = get_process(r)) != NULL) {
 			if (ts->cpus[cpu].idle->pid != 0)
 				damaged(r, "idle task with a pid other than 0");

@@ -136,6 +136,8 @@ struct _LttvProcess {
 typedef struct {
 	LttvProcess *running;      /* NULL until an event says who runs here */
 	LttvProcess *idle;         /* pid 0 of this CPU */
+	LttTime last_event;        /* of the CPU's latest event applied, 0: none: a lost switch
+	                            * happened after it (repair_running) */
 } LttvCpuState;
 
 /*
@@ -153,11 +155,10 @@ G_GNUC_INTERNAL void lttv_stats_on_cpu_enter(LttvStats *s, guint cpu);
 G_GNUC_INTERNAL void lttv_stats_on_frame_pop(LttvStats *s, LttvProcess *p, const LttvExecFrame *f, LttTime t);
 /* Frame i of p had mode/submode before and is now known to be p->stack[i]. */
 G_GNUC_INTERNAL void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const LttvExecFrame *before);
-/* A switch on cpu was lost (state.c: repair_running): believed, charged
- * since the CPU's last event, and actual (NULL: not known), found running
- * at t, may each have run any part of that span. */
-G_GNUC_INTERNAL void lttv_stats_on_repair(LttvStats *s, guint cpu, LttvProcess *believed, LttvProcess *actual,
-                                          LttTime t);
+/* A switch was lost (state.c: repair_running): believed, charged since
+ * its CPU's last event, and actual (NULL: not known), found running then,
+ * may each have run any part of that span. */
+G_GNUC_INTERNAL void lttv_stats_on_repair(LttvStats *s, LttvProcess *believed, LttvProcess *actual, LttTime span);
 /* p leaves the process table at t (freed, or replaced by a reused pid). */
 G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t);
 /* p's birth (part of its record's key) changed. */

@@ -927,6 +927,7 @@ gboolean lttv_trace_state_apply_local_wakeup(LttvTraceState *ts, const LttEvent 
 	if (ts->stats != NULL)
 		lttv_stats_on_event(ts->stats, event->cpu, h, event->time);
 	ensure_cpu(ts, event->cpu);
+	ts->cpus[event->cpu].last_event = event->time;
 	local_wakeup_apply(p, event->time);
 	return TRUE;
 }
@@ -1003,6 +1004,7 @@ gboolean lttv_trace_state_apply_pair(LttvTraceState *ts, const LttEvent *ev1, co
 		irq_entry_name(ts, &data, submode);
 	for (i = 0; i < n_body; i++)
 		local_wakeup_apply(woken[i], body[i]->time);
+	ts->cpus[cpu].last_event = t2;
 	return TRUE;
 }
 
@@ -1021,13 +1023,15 @@ void lttv_trace_state_apply(LttvTraceState *ts, const LttEvent *event)
  * time stays the believed task's (a later event cannot move what a split
  * in time already gave, doc/analysis.md §3.2); actual (NULL: not known
  * either) runs from now on. */
-static void repair_running(LttvTraceState *ts, guint cpu, LttvProcess *actual, LttTime t)
+static void repair_running(LttvTraceState *ts, guint cpu, LttvProcess *actual, LttTime t, LttTime since)
 {
 	LttvProcess *believed = ts->cpus[cpu].running;
 
 	ts->repairs++;
+	/* The span is the state's, not the statistics' (whose CPU time starts
+	 * at a split in time): a run split anywhere gives the same. */
 	if (ts->stats != NULL)
-		lttv_stats_on_repair(ts->stats, cpu, believed, actual, t);
+		lttv_stats_on_repair(ts->stats, believed, actual, since != 0 && t > since ? t - since : 0);
 	cpu_leave(ts, cpu, t);
 	if (believed->status == LTTV_STATUS_RUNNING)
 		believed->status = LTTV_STATUS_UNKNOWN;
@@ -1040,8 +1044,9 @@ static void repair_running(LttvTraceState *ts, guint cpu, LttvProcess *actual, L
 /* An event that says it ran in task pid (h->evidence), not in the one the
  * state believes runs on cpu: the event is trusted (doc/analysis.md §1.4).
  * FALSE when, run in lanes, the change must wait for time order (the run
- * is void). */
-static G_GNUC_NO_INLINE gboolean follow_evidence(LttvTraceState *ts, LttvEventData *ev, guint cpu, gint32 pid, LttTime t)
+ * is void).  since: the time of the CPU's previous event. */
+static G_GNUC_NO_INLINE gboolean follow_evidence(LttvTraceState *ts, LttvEventData *ev, guint cpu, gint32 pid, LttTime t,
+                                                 LttTime since)
 {
 	LttvProcess *p = ts->cpus[cpu].running, *actual;
 
@@ -1059,38 +1064,40 @@ static G_GNUC_NO_INLINE gboolean follow_evidence(LttvTraceState *ts, LttvEventDa
 		cpu_enter(ts, cpu);
 		return TRUE;
 	}
-	repair_running(ts, cpu, actual, t);
+	repair_running(ts, cpu, actual, t, since);
 	return TRUE;
 }
 
 /* A system call or a user fault while the idle task is believed to run:
  * the idle task has no user mode, so some other task runs, which one is
  * not known.  FALSE when, in lanes, the run is void. */
-static G_GNUC_NO_INLINE gboolean leave_idle(LttvTraceState *ts, guint cpu, LttTime t)
+static G_GNUC_NO_INLINE gboolean leave_idle(LttvTraceState *ts, guint cpu, LttTime t, LttTime since)
 {
 	if (lane_conflict(ts))
 		return FALSE;
-	repair_running(ts, cpu, NULL, t);
+	repair_running(ts, cpu, NULL, t, since);
 	return TRUE;
 }
 
 void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
 {
 	LttvEventData data, *ev = &data;
-	LttTime t = event->time;
+	LttTime t = event->time, since;
 	guint cpu = event->cpu;
 	LttvProcess *p;
 
 	lttv_event_data_init(ev, h, event);
+	ensure_cpu(ts, cpu);
+	since = ts->cpus[cpu].last_event;
+	ts->cpus[cpu].last_event = t;
 	if (h->evidence != NULL) {
 		gint32 pid = (gint32) lttv_field_reader_int(h->evidence, ev);
 
-		ensure_cpu(ts, cpu);
 		p = ts->cpus[cpu].running;
-		if (G_UNLIKELY(p == NULL || p->pid != pid) && pid >= 0 && !follow_evidence(ts, ev, cpu, pid, t))
+		if (G_UNLIKELY(p == NULL || p->pid != pid) && pid >= 0 && !follow_evidence(ts, ev, cpu, pid, t, since))
 			return;
-	} else if (h->user_entry && cpu < ts->cpu_count && (p = ts->cpus[cpu].running) != NULL
-	           && G_UNLIKELY(p->pid == 0) && !leave_idle(ts, cpu, t)) {
+	} else if (h->user_entry && (p = ts->cpus[cpu].running) != NULL && G_UNLIKELY(p->pid == 0)
+	           && !leave_idle(ts, cpu, t, since)) {
 		return;
 	}
 	if (ts->stats != NULL)

@@ -522,14 +522,10 @@ void lttv_stats_on_birth(LttvStats *s, LttvProcess *p)
 		proc_task(s, p->stats, p);
 }
 
-void lttv_stats_on_repair(LttvStats *s, guint cpu, LttvProcess *believed, LttvProcess *actual, LttTime t)
+void lttv_stats_on_repair(LttvStats *s, LttvProcess *believed, LttvProcess *actual, LttTime span)
 {
-	LttTime span;
-
-	lttv_stats_ensure_cpu(s, cpu);
-	if (t <= s->cpus[cpu].last)
+	if (span == 0)
 		return;
-	span = t - s->cpus[cpu].last;
 	proc_task(s, lttv_stats_proc(believed), believed)->uncertain += span;
 	if (actual != NULL)
 		proc_task(s, lttv_stats_proc(actual), actual)->uncertain += span;
