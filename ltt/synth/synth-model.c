@@ -40,14 +40,20 @@ enum {
 	EV_SYS_ENTER, EV_SYS_EXIT, EV_IRQ_HANDLER_ENTRY, EV_IRQ_HANDLER_EXIT,
 	EV_SOFTIRQ_ENTRY, EV_SOFTIRQ_EXIT, EV_SOFTIRQ_RAISE,
 	EV_PAGE_FAULT_USER, EV_PAGE_FAULT_KERNEL, EV_PAGE_FAULT_EXIT,
+	/* --irq-vectors only: */
+	EV_LOCAL_TIMER_ENTRY, EV_LOCAL_TIMER_EXIT, EV_RESCHEDULE_ENTRY, EV_RESCHEDULE_EXIT,
+	EV_CALL_FUNCTION_SINGLE_ENTRY, EV_CALL_FUNCTION_SINGLE_EXIT, EV_IRQ_WORK_ENTRY, EV_IRQ_WORK_EXIT,
 	EV_COUNT
 };
+/* The types every trace has. */
+#define EV_CORE_COUNT EV_LOCAL_TIMER_ENTRY
 
 #define FIELDS_WAKEUP "comm: string; pid: s32; prio: s32; target_cpu: s32;"
 #define FIELDS_TASK "comm: string; pid: s32; prio: s32;"
 #define FIELDS_SOFTIRQ "vec: enum u32 { HI = 0, TIMER = 1, NET_TX = 2, NET_RX = 3, BLOCK = 4, " \
 	"IRQ_POLL = 5, TASKLET = 6, SCHED = 7, HRTIMER = 8, RCU = 9 };"
 #define FIELDS_FAULT "address: u64; ip: u64; error_code: u64;"
+#define FIELDS_VECTOR "vector: s32;"
 
 /* The event type ids are the indexes. */
 static const char *const event_names[EV_COUNT] = {
@@ -56,7 +62,9 @@ static const char *const event_names[EV_COUNT] = {
 	"task_newtask", "sched_process_exec", "sched_process_exit", "sched_process_free",
 	"sys_enter", "sys_exit", "irq_handler_entry", "irq_handler_exit",
 	"softirq_entry", "softirq_exit", "softirq_raise",
-	"page_fault_user", "page_fault_kernel", "page_fault_exit"
+	"page_fault_user", "page_fault_kernel", "page_fault_exit",
+	"local_timer_entry", "local_timer_exit", "reschedule_entry", "reschedule_exit",
+	"call_function_single_entry", "call_function_single_exit", "irq_work_entry", "irq_work_exit"
 };
 
 static const char *const event_fields[EV_COUNT] = {
@@ -85,7 +93,9 @@ static const char *const event_fields[EV_COUNT] = {
 	FIELDS_SOFTIRQ,
 	FIELDS_FAULT,
 	FIELDS_FAULT,
-	""
+	"",
+	FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR,
+	FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR
 };
 
 enum { STATUS_RUNNING = 0, STATUS_SLEEPING = 1, STATUS_DISK_SLEEP = 2, STATUS_IDLE = 7,
@@ -126,20 +136,37 @@ enum { SYS_READ = 0, SYS_POLL = 4, SYS_CLONE = 10, SYS_EXECVE = 11, SYS_EXIT = 1
 #define N_SYSCALLS G_N_ELEMENTS(syscalls)
 
 typedef struct {
-	gint irq;
+	gint irq;                /* a vector's: its x86 vector number */
 	const char *name;
 	gint vec;                /* soft IRQ it raises, -1: none */
 	gboolean wakes;          /* may make a blocked task runnable */
+	guint entry;             /* its entry event (the exit's is the next) */
 } Irq;
 
+/* Device IRQs: irq_handler_entry/exit. */
 static const Irq irqs[] = {
-	{ 0, "timer", VEC_TIMER, FALSE },
-	{ 1, "i8042", -1, TRUE },
-	{ 16, "eth0", VEC_NET_RX, TRUE },
-	{ 24, "nvme0q1", VEC_BLOCK, TRUE },
+	{ 0, "timer", VEC_TIMER, FALSE, EV_IRQ_HANDLER_ENTRY },
+	{ 1, "i8042", -1, TRUE, EV_IRQ_HANDLER_ENTRY },
+	{ 16, "eth0", VEC_NET_RX, TRUE, EV_IRQ_HANDLER_ENTRY },
+	{ 24, "nvme0q1", VEC_BLOCK, TRUE, EV_IRQ_HANDLER_ENTRY },
 };
-#define IRQ_TIMER 0
+#define IRQ_TIMER (&irqs[0])
 #define N_IRQS G_N_ELEMENTS(irqs)
+
+/* With --irq-vectors, x86's interrupts that have no IRQ line, each with
+ * its own entry and exit events: the tick is the local timer's, a CPU
+ * woken from idle gets a reschedule IPI, and now and then an IPI or an
+ * irq_work interrupts a task or a soft IRQ (doc/ltt-synth.md). */
+static const Irq vectors[] = {
+	{ 236, "local_timer", VEC_TIMER, FALSE, EV_LOCAL_TIMER_ENTRY },
+	{ 253, "reschedule", -1, FALSE, EV_RESCHEDULE_ENTRY },
+	{ 251, "call_function_single", -1, FALSE, EV_CALL_FUNCTION_SINGLE_ENTRY },
+	{ 246, "irq_work", -1, TRUE, EV_IRQ_WORK_ENTRY },
+};
+#define VECTOR_LOCAL_TIMER (&vectors[0])
+#define VECTOR_RESCHEDULE (&vectors[1])
+/* How a random vector is picked: one of the last two. */
+#define VECTOR_RANDOM(m) (&vectors[2 + rng_below(m, 2)])
 
 static const char *const programs[] = {
 	"bash", "sshd", "nginx", "postgres", "python3", "make", "cc1", "git", "chrome", "Xorg",
@@ -196,8 +223,10 @@ typedef struct {
 	gboolean long_gap;           /* not to be woken early */
 	gboolean need_resched;
 	guint16 softirq_pending;
-	gint irq;                    /* index in irqs of the running handler, -1: none */
+	const Irq *irq;              /* the running handler, NULL: none */
 	guint8 irq_stage;
+	gboolean resched_ipi;        /* --irq-vectors: woken from idle, the IPI is to come */
+	gboolean softirq_interrupted;/* --irq-vectors: the running soft IRQ took a vector */
 	guint8 softirq_vec;
 	guint8 softirq_stage;
 	guint64 steps;
@@ -438,7 +467,7 @@ static gboolean emit(SynthModel *m, Cpu *c, guint64 now, guint ev, GError **erro
 
 static gboolean declare_events(SynthModel *m, GError **error)
 {
-	for (guint i = 0; i < EV_COUNT; i++) {
+	for (guint i = 0; i < (m->cfg.irq_vectors ? EV_COUNT : EV_CORE_COUNT); i++) {
 		gboolean with_pid = m->cfg.common_pid && i > EV_STATEDUMP_END;
 		char *fields = g_strconcat(with_pid ? "common_pid: s32; " : "", event_fields[i], NULL);
 		gboolean ok = ltt_writer_declare_event(m->writer, CHANNEL, i, event_names[i],
@@ -609,7 +638,7 @@ SynthModel *synth_model_new(const SynthConfig *cfg, LttWriter *writer, SynthTrut
 		cpu->swapper = swapper_new(m, c);
 		cpu->swapper->state = TASK_RUNNING;
 		cpu->cur = cpu->swapper;
-		cpu->irq = -1;
+		cpu->irq = NULL;
 		cpu->charged = TRACE_START_NS;
 		cpu->next_time = TRACE_START_NS + SIM_START_DELAY_NS;
 		cpu->next_tick = TRACE_START_NS + TICK_NS;
@@ -667,6 +696,7 @@ static gboolean wake(SynthModel *m, Cpu *c, guint64 now, Task *t, guint ev, GErr
 		guint64 at = now + 1 + rng_below(m, 2000);
 		if (target->next_time > at)
 			target->next_time = at;
+		target->resched_ipi = m->cfg.irq_vectors;
 	}
 	return TRUE;
 }
@@ -711,16 +741,17 @@ static gboolean switch_out(SynthModel *m, Cpu *c, guint64 now, gint64 prev_state
 	return TRUE;
 }
 
-static gboolean irq_enter(SynthModel *m, Cpu *c, guint64 now, guint irq, GError **error)
+static gboolean irq_enter(SynthModel *m, Cpu *c, guint64 now, const Irq *irq, GError **error)
 {
-	ltt_payload_put_s32(&m->pl, irqs[irq].irq);
-	ltt_payload_put_string(&m->pl, irqs[irq].name);
-	if (!emit(m, c, now, EV_IRQ_HANDLER_ENTRY, error))
+	ltt_payload_put_s32(&m->pl, irq->irq);
+	if (irq->entry == EV_IRQ_HANDLER_ENTRY)
+		ltt_payload_put_string(&m->pl, irq->name);
+	if (!emit(m, c, now, irq->entry, error))
 		return FALSE;
 	push_mode(c->cur, SYNTH_MODE_IRQ);
-	c->irq = (gint) irq;
+	c->irq = irq;
 	c->irq_stage = 0;
-	if (irq == IRQ_TIMER) {
+	if (irq == IRQ_TIMER || irq == VECTOR_LOCAL_TIMER) {
 		while (c->next_tick <= now)
 			c->next_tick += TICK_NS;
 		c->need_resched = c->rq.head != NULL;
@@ -741,7 +772,7 @@ static gboolean raise_softirq(SynthModel *m, Cpu *c, guint64 now, guint vec, GEr
  * RCU when zombies wait to be freed, then leave. */
 static gboolean irq_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 {
-	const Irq *irq = &irqs[c->irq];
+	const Irq *irq = c->irq;
 
 	for (;;) {
 		switch (c->irq_stage++) {
@@ -759,11 +790,12 @@ static gboolean irq_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 			break;
 		default:
 			ltt_payload_put_s32(&m->pl, irq->irq);
-			ltt_payload_put_s32(&m->pl, 1);
-			if (!emit(m, c, now, EV_IRQ_HANDLER_EXIT, error))
+			if (irq->entry == EV_IRQ_HANDLER_ENTRY)
+				ltt_payload_put_s32(&m->pl, 1);
+			if (!emit(m, c, now, irq->entry + 1, error))
 				return FALSE;
 			pop_mode(c->cur);
-			c->irq = -1;
+			c->irq = NULL;
 			return TRUE;
 		}
 	}
@@ -780,6 +812,7 @@ static gboolean softirq_enter(SynthModel *m, Cpu *c, guint64 now, GError **error
 	push_mode(c->cur, SYNTH_MODE_SOFTIRQ);
 	c->softirq_vec = (guint8) vec;
 	c->softirq_stage = 0;
+	c->softirq_interrupted = FALSE;
 	return TRUE;
 }
 
@@ -798,6 +831,11 @@ static gboolean free_zombie(SynthModel *m, Cpu *c, guint64 now, GError **error)
  * frees the oldest zombie), then leave. */
 static gboolean softirq_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 {
+	/* Soft IRQs run with interrupts enabled. */
+	if (c->softirq_stage == 0 && m->cfg.irq_vectors && !c->softirq_interrupted && rng_below(m, 8) == 0) {
+		c->softirq_interrupted = TRUE;
+		return irq_enter(m, c, now, VECTOR_RANDOM(m), error);
+	}
 	if (c->softirq_stage++ == 0) {
 		if (c->softirq_vec == VEC_RCU && m->zombies.head)
 			return free_zombie(m, c, now, error);
@@ -1068,18 +1106,23 @@ static gboolean cpu_step(SynthModel *m, Cpu *c, GError **error)
 		c->next_tick = (now / TICK_NS + 1) * TICK_NS;
 		c->tick_stopped = FALSE;
 	}
-	if (c->irq >= 0)
+	if (c->irq != NULL)
 		ok = irq_step(m, c, now, error);
 	else if (top == SYNTH_MODE_SOFTIRQ)
 		ok = softirq_step(m, c, now, error);
 	else if (now >= c->next_tick && !(idle && !c->rq.head))
-		ok = irq_enter(m, c, now, IRQ_TIMER, error);
+		ok = irq_enter(m, c, now, m->cfg.irq_vectors ? VECTOR_LOCAL_TIMER : IRQ_TIMER, error);
 	else if (c->softirq_pending)
 		ok = softirq_enter(m, c, now, error);
-	else if (idle && c->rq.head)
+	else if (c->resched_ipi) {
+		c->resched_ipi = FALSE;
+		ok = irq_enter(m, c, now, VECTOR_RESCHEDULE, error);
+	} else if (idle && c->rq.head)
 		ok = switch_out(m, c, now, 0, error);
 	else if (idle || rng_below(m, 64) == 0)
-		ok = irq_enter(m, c, now, 1 + rng_below(m, N_IRQS - 1), error);
+		ok = irq_enter(m, c, now, &irqs[1 + rng_below(m, N_IRQS - 1)], error);
+	else if (m->cfg.irq_vectors && rng_below(m, 64) == 0)
+		ok = irq_enter(m, c, now, VECTOR_RANDOM(m), error);
 	else if (c->need_resched && c->rq.head && !t->exited
 	         && (top == SYNTH_MODE_USER || top == SYNTH_MODE_SYSCALL))
 		ok = switch_out(m, c, now, 0, error);

@@ -21,8 +21,9 @@
 #include "intervals-private.h"
 
 #define CACHE_MAGIC "LTTVPREC"
-/* 2: checkpoint states list their present CPUs (checkpoint-cache.c). */
-#define CACHE_VERSION 2u
+/* 2: checkpoint states list their present CPUs (checkpoint-cache.c).  3:
+ * interrupt vectors are IRQ frames. */
+#define CACHE_VERSION 3u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"
 /* Bounds no real trace reaches: beyond, the file is damaged. */
