@@ -16,7 +16,7 @@ WAITING=f38f11
 BLANK=ffffff
 
 require_xvfb
-echo "1..8"
+echo "1..9"
 
 # Rows by PID: swapper/0, swapper/1, init, then the processes from 100.
 "$synth" -o "$tmp/trace" --cpus 2 --processes 3 --events 20000 --seed 5 ||
@@ -165,3 +165,23 @@ EOF2
 red=$("$pngcheck" "$tmp/damaged.png" b00000 | awk 'NR == 2 { print $2 }')
 [ $status -eq 0 ] && [ "${red:-0}" -gt 20 ] && "$pngcheck" "$tmp/whole.png" b00000 | awk 'NR == 2 { exit $2 == 0 ? 0 : 1 }'
 check $? "a damaged trace is marked above the rows ($red red pixels), a sound one is not"
+
+# A CTF trace whose stream file is cut inside a packet opens as the import
+# of its whole packets: the damage the import skipped is marked too.
+. "$srcdir/import-env.sh"
+if [ -d "$traces/scp_src" ] && [ -x "$ltt_import" ]; then
+	mkdir "$tmp/cut" && cp "$traces/scp_src/metadata" "$tmp/cut/" &&
+		head -c 1000000 "$traces/scp_src/channel0_0" > "$tmp/cut/channel0_0"
+	run -t "$tmp/cut" <<EOF2
+resize 1024 768
+wait
+screenshot $tmp/cut.png controlflow
+quit
+EOF2
+	red=$("$pngcheck" "$tmp/cut.png" b00000 | awk 'NR == 2 { print $2 }')
+	[ $status -eq 0 ] && [ "${red:-0}" -gt 20 ] && grep -q "cut short" "$tmp/err"
+	check $? "a CTF trace cut inside a packet: opened, its damage marked above the rows ($red red pixels)"
+else
+	skip_reason="no shared/traces/scp_src or no CTF import"
+	check 77 "a CTF trace cut inside a packet is marked"
+fi

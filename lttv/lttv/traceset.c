@@ -15,6 +15,7 @@ struct _LttvTrace {
 	LttTrace *trace;
 	LttvAttribute *a;
 	GPtrArray *owners;         /* gpointer * slots, allocated one by one */
+	char *import_warning;      /* what the import of its source skipped, NULL: nothing */
 };
 
 struct _LttvTraceset {
@@ -31,23 +32,22 @@ static void import_progress(guint64 events, gpointer path)
 
 /* A CTF trace or a trace.dat file opens as its import, made once in the
  * cache (doc/import.md); an LTT trace opens as itself. */
-static LttTrace *trace_open_any(const char *path, GError **error)
+static LttTrace *trace_open_any(const char *path, char **warning, GError **error)
 {
 	LttImportFormat format = ltt_import_detect(path);
 	gboolean tty = isatty(STDERR_FILENO);
-	char *dir, *warning = NULL;
+	char *dir;
 	LttTrace *lt;
 
 	if (format != LTT_IMPORT_FORMAT_CTF && format != LTT_IMPORT_FORMAT_TRACE_DAT)
 		return ltt_trace_open(path, error);
-	dir = ltt_import_cached(path, format, tty ? import_progress : NULL, (gpointer) path, &warning, error);
+	dir = ltt_import_cached(path, format, tty ? import_progress : NULL, (gpointer) path, warning, error);
 	if (tty)
 		g_printerr("\n");
 	if (dir == NULL)
 		return NULL;
-	if (warning != NULL)
-		g_printerr("lttv: warning: %s (the readable part is shown)\n", warning);
-	g_free(warning);
+	if (*warning != NULL)
+		g_printerr("lttv: warning: %s (the readable part is shown)\n", *warning);
 	lt = ltt_trace_open(dir, error);
 	g_free(dir);
 	return lt;
@@ -68,8 +68,10 @@ LttvTrace *lttv_trace_open(const char *path, GError **error)
 		free(key);
 		return lttv_trace_ref(t);
 	}
-	LttTrace *lt = trace_open_any(path, error);
+	char *warning = NULL;
+	LttTrace *lt = trace_open_any(path, &warning, error);
 	if (lt == NULL) {
+		g_free(warning);
 		free(key);
 		return NULL;
 	}
@@ -80,6 +82,7 @@ LttvTrace *lttv_trace_open(const char *path, GError **error)
 	t->trace = lt;
 	t->a = lttv_attribute_new();
 	t->owners = g_ptr_array_new_with_free_func(g_free);
+	t->import_warning = warning;
 	g_hash_table_insert(open_traces, t->key, t);
 	return t;
 }
@@ -100,8 +103,14 @@ void lttv_trace_unref(LttvTrace *t)
 	g_object_unref(t->a);
 	ltt_trace_unref(t->trace);
 	g_ptr_array_free(t->owners, TRUE);
+	g_free(t->import_warning);
 	g_free(t->key);
 	g_free(t);
+}
+
+const char *lttv_trace_import_warning(const LttvTrace *t)
+{
+	return t->import_warning;
 }
 
 guint lttv_trace_ref_count(const LttvTrace *t)

@@ -29,6 +29,11 @@ void lttv_trace_unref(LttvTrace *t);
 guint lttv_trace_ref_count(const LttvTrace *t);
 
 LttTrace *lttv_trace_ltt(const LttvTrace *t);
+/* A trace opened from a CTF trace or a trace.dat file is their import
+ * (doc/import.md): what that import skipped of a damaged source (NULL:
+ * nothing), besides the warnings of the imported trace itself
+ * (ltt_trace_warning). */
+const char *lttv_trace_import_warning(const LttvTrace *t);
 LttvAttribute *lttv_trace_attribute(const LttvTrace *t);
 
 /* Traces in the order they were added. */

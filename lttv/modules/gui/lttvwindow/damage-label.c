@@ -24,10 +24,16 @@ void lttvwindow_damage_label_update(GtkWidget *label, LttvwindowTab *tab, const 
 	char *text;
 
 	for (i = 0; i < lttv_traceset_number(ts); i++) {
-		const LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
+		const LttvTrace *vt = lttv_traceset_get(ts, i);
+		const LttTrace *t = lttv_trace_ltt(vt);
+		/* An imported source's damage is the trace's too. */
+		const char *imported = lttv_trace_import_warning(vt);
+
+		if (first == NULL && imported != NULL)
+			first = imported;
 		if (first == NULL && ltt_trace_warning_count(t) > 0)
 			first = ltt_trace_warning(t, 0);
-		n += ltt_trace_warning_count(t);
+		n += ltt_trace_warning_count(t) + (imported != NULL);
 	}
 	if (n == 0) {
 		gtk_widget_hide(label);
