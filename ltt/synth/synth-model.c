@@ -19,6 +19,7 @@
 
 #include "synth-model.h"
 #include "ltt/ltt-format.h"
+#include "synth-vocabulary.h"
 
 #define CHANNEL "kernel"
 #define TICK_NS G_GUINT64_CONSTANT(4000000)           /* HZ = 250 */
@@ -33,146 +34,8 @@
 #define PREV_STATE_ZOMBIE 32
 #define MAX_STACK 8
 
-enum {
-	EV_STATEDUMP_PROCESS, EV_STATEDUMP_IRQ, EV_STATEDUMP_SYSCALL, EV_STATEDUMP_END,
-	EV_SCHED_SWITCH, EV_SCHED_WAKEUP, EV_SCHED_WAKEUP_NEW, EV_SCHED_PROCESS_FORK,
-	EV_TASK_NEWTASK, EV_SCHED_PROCESS_EXEC, EV_SCHED_PROCESS_EXIT, EV_SCHED_PROCESS_FREE,
-	EV_SYS_ENTER, EV_SYS_EXIT, EV_IRQ_HANDLER_ENTRY, EV_IRQ_HANDLER_EXIT,
-	EV_SOFTIRQ_ENTRY, EV_SOFTIRQ_EXIT, EV_SOFTIRQ_RAISE,
-	EV_PAGE_FAULT_USER, EV_PAGE_FAULT_KERNEL, EV_PAGE_FAULT_EXIT,
-	/* --irq-vectors only: */
-	EV_LOCAL_TIMER_ENTRY, EV_LOCAL_TIMER_EXIT, EV_RESCHEDULE_ENTRY, EV_RESCHEDULE_EXIT,
-	EV_CALL_FUNCTION_SINGLE_ENTRY, EV_CALL_FUNCTION_SINGLE_EXIT, EV_IRQ_WORK_ENTRY, EV_IRQ_WORK_EXIT,
-	EV_COUNT
-};
-/* The types every trace has. */
-#define EV_CORE_COUNT EV_LOCAL_TIMER_ENTRY
-
-#define FIELDS_WAKEUP "comm: string; pid: s32; prio: s32; target_cpu: s32;"
-#define FIELDS_TASK "comm: string; pid: s32; prio: s32;"
-#define FIELDS_SOFTIRQ "vec: enum u32 { HI = 0, TIMER = 1, NET_TX = 2, NET_RX = 3, BLOCK = 4, " \
-	"IRQ_POLL = 5, TASKLET = 6, SCHED = 7, HRTIMER = 8, RCU = 9 };"
-#define FIELDS_FAULT "address: u64; ip: u64; error_code: u64;"
-#define FIELDS_VECTOR "vector: s32;"
-
-/* The event type ids are the indexes. */
-static const char *const event_names[EV_COUNT] = {
-	"ltt_statedump_process", "ltt_statedump_irq", "ltt_statedump_syscall", "ltt_statedump_end",
-	"sched_switch", "sched_wakeup", "sched_wakeup_new", "sched_process_fork",
-	"task_newtask", "sched_process_exec", "sched_process_exit", "sched_process_free",
-	"sys_enter", "sys_exit", "irq_handler_entry", "irq_handler_exit",
-	"softirq_entry", "softirq_exit", "softirq_raise",
-	"page_fault_user", "page_fault_kernel", "page_fault_exit",
-	"local_timer_entry", "local_timer_exit", "reschedule_entry", "reschedule_exit",
-	"call_function_single_entry", "call_function_single_exit", "irq_work_entry", "irq_work_exit"
-};
-
-static const char *const event_fields[EV_COUNT] = {
-	"pid: s32; tgid: s32; ppid: s32; name: string; status: enum u8 { RUNNING = 0, "
-	"SLEEPING = 1, DISK_SLEEP = 2, STOPPED = 3, TRACED = 4, ZOMBIE = 5, DEAD = 6, IDLE = 7, "
-	"WAITING_CPU = 8 }; mode: enum u8 { USER = 0, SYSCALL = 1, UNKNOWN = 2 }; cpu: s32; "
-	"kernel_thread: u8; birth_time: u64;",
-	"irq: s32; name: string;",
-	"id: s32; name: string;",
-	"",
-	"prev_comm: string; prev_pid: s32; prev_prio: s32; prev_state: s64; next_comm: string; "
-	"next_pid: s32; next_prio: s32;",
-	FIELDS_WAKEUP,
-	FIELDS_WAKEUP,
-	"parent_comm: string; parent_pid: s32; child_comm: string; child_pid: s32;",
-	"pid: s32; comm: string; clone_flags: u64; oom_score_adj: s16;",
-	"filename: string; pid: s32; old_pid: s32;",
-	FIELDS_TASK,
-	FIELDS_TASK,
-	"id: s64; args: u64[6];",
-	"id: s64; ret: s64;",
-	"irq: s32; name: string;",
-	"irq: s32; ret: s32;",
-	FIELDS_SOFTIRQ,
-	FIELDS_SOFTIRQ,
-	FIELDS_SOFTIRQ,
-	FIELDS_FAULT,
-	FIELDS_FAULT,
-	"",
-	FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR,
-	FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR
-};
-
-enum { STATUS_RUNNING = 0, STATUS_SLEEPING = 1, STATUS_DISK_SLEEP = 2, STATUS_IDLE = 7,
-       STATUS_WAITING_CPU = 8 };
-enum { DUMP_MODE_USER = 0, DUMP_MODE_SYSCALL = 1 };
-enum { VEC_TIMER = 1, VEC_NET_RX = 3, VEC_BLOCK = 4, VEC_RCU = 9 };
-
-typedef enum { SC_PLAIN, SC_BLOCKS, SC_WAKES, SC_CLONE, SC_EXEC, SC_EXIT } SyscallKind;
-
-typedef struct {
-	gint id;                 /* x86-64 numbers */
-	const char *name;
-	SyscallKind kind;
-	guint weight;            /* how often a task picks it; 0: only by life-cycle choice */
-} Syscall;
-
-static const Syscall syscalls[] = {
-	{ 0, "read", SC_BLOCKS, 8 },
-	{ 1, "write", SC_WAKES, 6 },
-	{ 3, "close", SC_PLAIN, 3 },
-	{ 5, "fstat", SC_PLAIN, 2 },
-	{ 7, "poll", SC_BLOCKS, 3 },
-	{ 9, "mmap", SC_PLAIN, 2 },
-	{ 12, "brk", SC_PLAIN, 1 },
-	{ 16, "ioctl", SC_PLAIN, 2 },
-	{ 35, "nanosleep", SC_BLOCKS, 2 },
-	{ 39, "getpid", SC_PLAIN, 2 },
-	{ 56, "clone", SC_CLONE, 0 },
-	{ 59, "execve", SC_EXEC, 0 },
-	{ 60, "exit", SC_EXIT, 0 },
-	{ 61, "wait4", SC_BLOCKS, 1 },
-	{ 202, "futex", SC_BLOCKS, 4 },
-	{ 231, "exit_group", SC_EXIT, 0 },
-	{ 232, "epoll_wait", SC_BLOCKS, 3 },
-	{ 257, "openat", SC_PLAIN, 3 },
-};
-enum { SYS_READ = 0, SYS_POLL = 4, SYS_CLONE = 10, SYS_EXECVE = 11, SYS_EXIT = 12, SYS_EXIT_GROUP = 15 };
-#define N_SYSCALLS G_N_ELEMENTS(syscalls)
-
-typedef struct {
-	gint irq;                /* a vector's: its x86 vector number */
-	const char *name;
-	gint vec;                /* soft IRQ it raises, -1: none */
-	gboolean wakes;          /* may make a blocked task runnable */
-	guint entry;             /* its entry event (the exit's is the next) */
-} Irq;
-
-/* Device IRQs: irq_handler_entry/exit. */
-static const Irq irqs[] = {
-	{ 0, "timer", VEC_TIMER, FALSE, EV_IRQ_HANDLER_ENTRY },
-	{ 1, "i8042", -1, TRUE, EV_IRQ_HANDLER_ENTRY },
-	{ 16, "eth0", VEC_NET_RX, TRUE, EV_IRQ_HANDLER_ENTRY },
-	{ 24, "nvme0q1", VEC_BLOCK, TRUE, EV_IRQ_HANDLER_ENTRY },
-};
-#define IRQ_TIMER (&irqs[0])
-#define N_IRQS G_N_ELEMENTS(irqs)
-
-/* With --irq-vectors, x86's interrupts that have no IRQ line, each with
- * its own entry and exit events: the tick is the local timer's, a CPU
- * woken from idle gets a reschedule IPI, and now and then an IPI or an
- * irq_work interrupts a task or a soft IRQ (doc/ltt-synth.md). */
-static const Irq vectors[] = {
-	{ 236, "local_timer", VEC_TIMER, FALSE, EV_LOCAL_TIMER_ENTRY },
-	{ 253, "reschedule", -1, FALSE, EV_RESCHEDULE_ENTRY },
-	{ 251, "call_function_single", -1, FALSE, EV_CALL_FUNCTION_SINGLE_ENTRY },
-	{ 246, "irq_work", -1, TRUE, EV_IRQ_WORK_ENTRY },
-};
-#define VECTOR_LOCAL_TIMER (&vectors[0])
-#define VECTOR_RESCHEDULE (&vectors[1])
 /* How a random vector is picked: one of the last two. */
 #define VECTOR_RANDOM(m) (&vectors[2 + rng_below(m, 2)])
-
-static const char *const programs[] = {
-	"bash", "sshd", "nginx", "postgres", "python3", "make", "cc1", "git", "chrome", "Xorg",
-	"cron", "rsyslogd", "java", "node", "redis-server", "sh", "ls", "grep", "systemd-udevd",
-	"dbus-daemon",
-};
 
 typedef enum { TASK_RUNNING, TASK_RUNNABLE, TASK_BLOCKED, TASK_ZOMBIE, TASK_NEW } TaskState;
 
@@ -503,7 +366,7 @@ static void initial_processes(SynthModel *m, GPtrArray *tasks)
 	g_ptr_array_add(tasks, init);
 	m->live_processes = 1;
 	for (guint p = 1; p < m->cfg.processes; p++) {
-		Task *leader = task_new(m, pid, pid, 1, programs[p % G_N_ELEMENTS(programs)]);
+		Task *leader = task_new(m, pid, pid, 1, programs[p % N_PROGRAMS]);
 		/* Half the processes have a known birth before the trace. */
 		if (p % 2) {
 			leader->has_birth = TRUE;
@@ -998,7 +861,7 @@ static gboolean exec_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 
 	if (t->sc_stage++ > 0)
 		return sys_exit(m, c, now, 0, error);
-	prog = programs[rng_below(m, G_N_ELEMENTS(programs))];
+	prog = programs[rng_below(m, N_PROGRAMS)];
 	filename = g_strconcat("/usr/bin/", prog, NULL);
 	ltt_payload_put_string(&m->pl, filename);
 	ltt_payload_put_s32(&m->pl, t->pid);
