@@ -144,6 +144,30 @@ static gboolean set_event(struct tracefs_instance *inst, const char *spec, gbool
 	return r >= 0;
 }
 
+/* The interrupts that do not go through irq_handler_entry (x86: the local
+ * timer, the IPIs, ...) each have an entry and an exit tracepoint in
+ * irq_vectors; without them their time looks like the interrupted task's
+ * (doc/recording.md).  Other architectures have no such system: nothing to
+ * enable then.  The system's other events (vector allocation) are left out. */
+#define IRQ_VECTORS_SYSTEM "irq_vectors"
+
+static gboolean enable_irq_vectors(struct tracefs_instance *inst, GError **error)
+{
+	char **events = tracefs_system_events(NULL, IRQ_VECTORS_SYSTEM);
+	gboolean ok = TRUE;
+	guint i;
+
+	for (i = 0; ok && events != NULL && events[i] != NULL; i++)
+		if (g_str_has_suffix(events[i], "_entry") || g_str_has_suffix(events[i], "_exit")) {
+			char *spec = g_strconcat(IRQ_VECTORS_SYSTEM ":", events[i], NULL);
+
+			ok = set_event(inst, spec, TRUE, error);
+			g_free(spec);
+		}
+	tracefs_list_free(events);
+	return ok;
+}
+
 static gboolean configure(struct tracefs_instance *inst, const LttctlSessionOptions *opts,
                           GError **error)
 {
@@ -165,10 +189,13 @@ static gboolean configure(struct tracefs_instance *inst, const LttctlSessionOpti
 		            "cannot set the overwrite option: %s", g_strerror(errno));
 		return FALSE;
 	}
-	if (!opts->no_default)
+	if (!opts->no_default) {
 		for (i = 0; lttctl_default_events[i]; i++)
 			if (!set_event(inst, lttctl_default_events[i], TRUE, error))
 				return FALSE;
+		if (!enable_irq_vectors(inst, error))
+			return FALSE;
+	}
 	for (i = 0; opts->add_events && opts->add_events[i]; i++)
 		if (!set_event(inst, opts->add_events[i], TRUE, error))
 			return FALSE;

@@ -291,6 +291,14 @@ static void test_replay_plain(void)
 	check_replay("plain", args, FALSE);
 }
 
+static void test_replay_vectors(void)
+{
+	const char *args[] = { "--cpus=3", "--processes=20", "--events=40000", "--seed=12", "--irq-vectors",
+	                       "--common-pid", NULL };
+
+	check_replay("vectors", args, FALSE);
+}
+
 static void test_replay_lost(void)
 {
 	const char *args[] = { "--cpus=3", "--events=30000", "--seed=2", "--lost-every=3", "--block-size=4096", NULL };
@@ -333,12 +341,11 @@ static const LttvExecMode truth_modes[TRUTH_MODES] = {
 };
 
 /* The time each task spent on a CPU in each mode, summed from its
- * intervals at full resolution, is the truth's CPU time. */
-static void test_truth_cpu_time(void)
+ * intervals at full resolution, is the truth's CPU time.  Returns how
+ * many IRQ intervals of tasks were interrupt vectors. */
+static guint check_truth_cpu_time(const char *name, const char *const *args)
 {
-	const char *args[] = { "--cpus=3", "--processes=25", "--threads-per-process=2", "--events=50000", "--seed=11",
-	                       "--pid-reuse", NULL };
-	char *path = analysis_synth(tmpdir, "truth", TRUE, args);
+	char *path = analysis_synth(tmpdir, name, TRUE, args);
 	char *json = g_strconcat(path, ".json", NULL);
 	GError *error = NULL;
 	Truth *truth = truth_load(json, &error);
@@ -346,7 +353,7 @@ static void test_truth_cpu_time(void)
 	LttvPrecompute *p;
 	const LttvIntervalStore *store;
 	LttvIntervalItem *items = g_new(LttvIntervalItem, 1 << 16);
-	guint i, j, k;
+	guint i, j, k, vectors = 0;
 
 	g_assert_no_error(error);
 	p = precompute_whole(path, &t);
@@ -364,20 +371,41 @@ static void test_truth_cpu_time(void)
 		}
 		n = lttv_intervals_query(store, e, 0, LTT_TIME_INFINITE, 1, items, 1 << 16);
 		g_assert_cmpuint(n, <, 1 << 16);
-		for (k = 0; k < n; k++)
+		for (k = 0; k < n; k++) {
 			if (items[k].status == LTTV_STATUS_RUNNING || items[k].status == LTTV_STATUS_EXITING)
 				time[items[k].mode] += items[k].end - items[k].start;
+			if (items[k].mode == LTTV_MODE_IRQ && items[k].submode >= LTTV_IRQ_VECTOR_BASE) {
+				g_assert_nonnull(lttv_precompute_submode_name(p, items[k].mode, items[k].submode));
+				vectors++;
+			}
+		}
 		for (j = 0; j < TRUTH_MODES; j++)
 			g_assert_cmpuint(time[truth_modes[j]], ==, tp->time[j]);
 		g_assert_cmpstr(lttv_intervals_entity(store, e)->name, ==, tp->name);
 		g_assert_cmpint(lttv_intervals_entity(store, e)->tgid, ==, tp->tgid);
 	}
+	/* A vector has no IRQ line (doc/analysis.md §1.2): only device IRQs have one. */
+	for (i = 0; i < lttv_intervals_entity_count(store); i++)
+		if (lttv_intervals_entity(store, i)->kind == LTTV_ENTITY_IRQ)
+			g_assert_cmpint(lttv_intervals_entity(store, i)->id, <, 65536);
 	g_free(items);
 	lttv_precompute_unref(p);
 	lttv_trace_unref(t);
 	truth_free(truth);
 	g_free(json);
 	g_free(path);
+	return vectors;
+}
+
+static void test_truth_cpu_time(void)
+{
+	const char *args[] = { "--cpus=3", "--processes=25", "--threads-per-process=2", "--events=50000", "--seed=11",
+	                       "--pid-reuse", NULL };
+	const char *vectors[] = { "--cpus=3", "--processes=25", "--events=50000", "--seed=12", "--irq-vectors", NULL };
+
+	g_assert_cmpuint(check_truth_cpu_time("truth", args), ==, 0);
+	/* Interrupt vectors: IRQ time of the tasks, named, no line. */
+	g_assert_cmpuint(check_truth_cpu_time("truth-vectors", vectors), >, 1000);
 }
 
 /* Durations of each state over [s, e), from the full-resolution items. */
@@ -468,6 +496,7 @@ int main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	tmpdir = analysis_tmpdir();
 	g_test_add_func("/intervals/replay/plain", test_replay_plain);
+	g_test_add_func("/intervals/replay/irq-vectors", test_replay_vectors);
 	g_test_add_func("/intervals/replay/lost-events", test_replay_lost);
 	g_test_add_func("/intervals/replay/pid-reuse-threads", test_replay_pid_reuse_threads);
 	g_test_add_func("/intervals/replay/start-in-syscall", test_replay_start_in_syscall);

@@ -89,7 +89,12 @@ static void record(void)
 	rec.dir = analysis_tmpdir();
 	rec.trace = g_build_filename(rec.dir, "trace", NULL);
 	{
-		char *argv[] = { lttctl, "record", "-s", "65536", "-o", rec.trace, "--", workload, calls, NULL };
+		char *argv[] = { lttctl, "record", "-s", "65536", "-o", rec.trace, "-e", "sched:sched_stat_runtime",
+		                 "--", workload, calls, NULL };
+
+		/* What the kernel charged each run (test_cpu_time), where it says. */
+		if (!g_file_test("/sys/kernel/tracing/events/sched/sched_stat_runtime", G_FILE_TEST_IS_DIR))
+			memmove(&argv[6], &argv[8], 4 * sizeof argv[0]);
 
 		unrun = unrun_ns(&exact);
 		if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error)
@@ -186,32 +191,72 @@ static void test_calls(void)
 	g_assert_cmpuint(calls, ==, rec.calls);
 }
 
-/* How many times the CPU switched to pid. */
-static guint64 switches_to(gint32 pid)
+static gint64 field_int(const LttEvent *e, const char *name)
+{
+	const LttField *f = ltt_event_type_field_by_name(ltt_event_type(e), name);
+
+	return f != NULL ? ltt_event_get_int(e, f) : -1;
+}
+
+/* What the runs of a task were, read from its CPUs' switches. */
+typedef struct {
+	guint64 switches;        /* how many times a CPU switched to it */
+	guint64 preempted;       /* runs that ended in a preemption, whose time the kernel said */
+	guint64 clock_skip_ns;   /* what those runs lasted beyond what the kernel charged them */
+} Runs;
+
+/* The kernel charges a run from the run queue's clock at the switch to
+ * the task to the clock at the switch away from it, less steal; it says
+ * so in sched_stat_runtime.  When a wakeup preempts the task, the clock
+ * is not read again at the switch (the kernel's rq_clock_skip_update):
+ * the time from the wakeup's reading to the switch goes to the next task.
+ * Measured on the 2-vCPU VM: the runs that ended within 200 µs of a
+ * wakeup to their CPU lasted 2.02 ms longer in the trace than the kernel
+ * charged them (123 runs, 11 to 26 µs each, about twice the time from the
+ * sched_wakeup to the switch), the 30 others 0.07 ms shorter in all. */
+static Runs runs_of(gint32 pid)
 {
 	GError *error = NULL;
 	LttTrace *trace = ltt_trace_open(rec.trace, &error);
-	guint64 n = 0;
+	Runs r = { 0 };
 	guint i;
 
 	g_assert_no_error(error);
 	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
 		LttTracefile *tf = ltt_trace_tracefile(trace, i);
+		gboolean in = FALSE;
+		LttTime start = 0;
+		guint64 charged = 0;
 
 		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
 			continue;
 		do {
 			const LttEvent *e = ltt_tracefile_event(tf);
-			const LttEventType *et = ltt_event_type(e);
-			const LttField *f = ltt_event_type_field_by_name(et, "next_pid");
+			const char *name = ltt_event_type_name(ltt_event_type(e));
 
-			if (f != NULL && strcmp(ltt_event_type_name(et), "sched_switch") == 0 &&
-			    ltt_event_get_int(e, f) == pid)
-				n++;
+			if (strcmp(name, "sched_stat_runtime") == 0 && field_int(e, "pid") == pid) {
+				charged += (guint64) field_int(e, "runtime");
+			} else if (strcmp(name, "sched_switch") == 0) {
+				gint64 prev_state = field_int(e, "prev_state");
+
+				/* Preempted: state 0, or its preemption bit (format.md §4). */
+				if (in && field_int(e, "prev_pid") == pid && charged > 0
+				    && (prev_state == 0 || (prev_state & 0x100))) {
+					r.preempted++;
+					if (ltt_event_time(e) - start > charged)
+						r.clock_skip_ns += ltt_event_time(e) - start - charged;
+				}
+				in = field_int(e, "next_pid") == pid;
+				if (in) {
+					r.switches++;
+					start = ltt_event_time(e);
+					charged = 0;
+				}
+			}
 		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
 	}
 	ltt_trace_unref(trace);
-	return n;
+	return r;
 }
 
 /* Its CPU time within 0.5 % of what the kernel accounted, plus the time
@@ -223,13 +268,16 @@ static guint64 switches_to(gint32 pid)
  * times, so that much is allowed on top.  A switch the tracer lost leaves
  * the time from the CPU's last event to the event that told undecided
  * between two tasks (up to milliseconds on a loaded machine): the
- * statistics say how much (uncertain_time), and that is allowed too. */
+ * statistics say how much (uncertain_time), and that is allowed too.  A
+ * run the kernel charged less because a wakeup preempted it (runs_of)
+ * may exceed by what the kernel's own sched_stat_runtime says. */
 #define SWITCH_SKEW_NS 2000
 static void test_cpu_time(void)
 {
 	const LttvStatsNode *p;
 	guint64 traced = 0, skew, uncertain = 0, interrupts = 0;
 	guint i = 0;
+	Runs runs;
 
 	if (skipped())
 		return;
@@ -250,12 +298,16 @@ static void test_cpu_time(void)
 		traced += p->cpu_time - (irq != NULL ? irq->cpu_time : 0) - (softirq != NULL ? softirq->cpu_time : 0);
 		uncertain += p->uncertain_time;
 	}
-	skew = switches_to(rec.pid) * SWITCH_SKEW_NS;
-	g_test_message("traced %" G_GUINT64_FORMAT " ns, getrusage %" G_GUINT64_FORMAT " ns, switch skew %"
-	               G_GUINT64_FORMAT " ns, uncertain %" G_GUINT64_FORMAT " ns, IRQs left out %" G_GUINT64_FORMAT " ns",
-	               traced, rec.cpu_ns, skew, uncertain, interrupts);
+	runs = runs_of(rec.pid);
+	skew = runs.switches * SWITCH_SKEW_NS;
+	g_test_message("traced %" G_GUINT64_FORMAT " ns, getrusage %" G_GUINT64_FORMAT " ns, %" G_GUINT64_FORMAT
+	               " switches, switch skew %" G_GUINT64_FORMAT " ns, uncertain %" G_GUINT64_FORMAT " ns, IRQs left out %"
+	               G_GUINT64_FORMAT " ns, not run %" G_GUINT64_FORMAT " ns, preemptions the kernel charged less %"
+	               G_GUINT64_FORMAT " ns (%" G_GUINT64_FORMAT " runs)",
+	               traced, rec.cpu_ns, runs.switches, skew, uncertain, interrupts, rec.unrun_ns, runs.clock_skip_ns,
+	               runs.preempted);
 	g_assert_cmpuint(traced + interrupts + rec.cpu_ns / 200 + skew + uncertain, >=, rec.cpu_ns);
-	g_assert_cmpuint(traced, <=, rec.cpu_ns + rec.cpu_ns / 200 + rec.unrun_ns + skew + uncertain);
+	g_assert_cmpuint(traced, <=, rec.cpu_ns + rec.cpu_ns / 200 + rec.unrun_ns + skew + uncertain + runs.clock_skip_ns);
 }
 
 /* The name set with prctl reaches the state. */

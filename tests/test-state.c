@@ -19,7 +19,7 @@ enum {
 	E_DUMP_PROCESS = 1, E_DUMP_IRQ, E_DUMP_SYSCALL, E_DUMP_END, E_SWITCH, E_WAKEUP, E_WAKEUP_NEW,
 	E_FORK, E_NEWTASK, E_EXEC, E_EXIT, E_FREE, E_SYS_ENTER, E_SYS_EXIT, E_IRQ_ENTRY, E_IRQ_EXIT,
 	E_SOFTIRQ_ENTRY, E_SOFTIRQ_EXIT, E_PF_USER, E_PF_KERNEL, E_PF_EXIT, E_ODD, E_RENAME, E_PID_SYS_ENTER,
-	E_PID_SYS_EXIT
+	E_PID_SYS_EXIT, E_TIMER_ENTRY, E_TIMER_EXIT, E_LTTNG_RESCHED_ENTRY, E_LTTNG_RESCHED_EXIT
 };
 
 #define TASK_FIELDS "comm: string; pid: s32; prio: s32;"
@@ -59,6 +59,11 @@ static const struct { guint id; const char *name, *fields; } types[] = {
 	/* System calls as lttd records them, with the kernel's common_pid. */
 	{ E_PID_SYS_ENTER, "sys_enter", "common_pid: s32; id: s64; args: u64[6];" },
 	{ E_PID_SYS_EXIT, "sys_exit", "common_pid: s32; id: s64; ret: s64;" },
+	/* Interrupt vectors, as ftrace and as LTTng name them. */
+	{ E_TIMER_ENTRY, "local_timer_entry", "vector: s32;" },
+	{ E_TIMER_EXIT, "local_timer_exit", "vector: s32;" },
+	{ E_LTTNG_RESCHED_ENTRY, "x86_irq_vectors_reschedule_entry", "vector: s32;" },
+	{ E_LTTNG_RESCHED_EXIT, "x86_irq_vectors_reschedule_exit", "vector: s32;" },
 };
 
 typedef struct {
@@ -839,6 +844,76 @@ static void test_names(void)
 	replay_close(&r);
 }
 
+static void vector_event(Builder *b, guint cpu, LttTime t, guint id, gint32 vector)
+{
+	ltt_payload_put_s32(&b->pl, vector);
+	emit(b, cpu, t, id);
+}
+
+#define VECTOR_LOCAL_TIMER LTTV_IRQ_VECTOR_BASE
+#define VECTOR_RESCHEDULE (LTTV_IRQ_VECTOR_BASE + 1)
+
+/* Interrupt vectors are IRQ frames named after the vector, whose number
+ * is no IRQ line's (doc/analysis.md §1.2): the local timer inside a system
+ * call, a reschedule IPI (LTTng's name) inside a soft IRQ, a device IRQ
+ * 236 (the timer's vector number) apart; their time is the task's IRQ
+ * time. */
+static void test_irq_vectors(void)
+{
+	Builder *b = builder_new("vectors", 1);
+	Replay r;
+	LttvProcess *p;
+	LttvStatsNode *tree;
+
+	dump_process(b, T0, 0, 0, 0, "swapper/0", 7, 1, 0, 0);
+	dump_process(b, T0, 10, 10, 1, "a", 0, 0, 0, 0);
+	dump_name(b, T0, E_DUMP_IRQ, 236, "eth0");
+	emit(b, 0, T0, E_DUMP_END);
+	syscall_event(b, 0, T0 + 100, E_SYS_ENTER, 110);
+	vector_event(b, 0, T0 + 200, E_TIMER_ENTRY, 236);
+	vector_event(b, 0, T0 + 300, E_TIMER_EXIT, 236);
+	softirq_event(b, 0, T0 + 310, E_SOFTIRQ_ENTRY, 1);
+	vector_event(b, 0, T0 + 320, E_LTTNG_RESCHED_ENTRY, 253);
+	vector_event(b, 0, T0 + 330, E_LTTNG_RESCHED_EXIT, 253);
+	softirq_event(b, 0, T0 + 340, E_SOFTIRQ_EXIT, 1);
+	syscall_event(b, 0, T0 + 400, E_SYS_EXIT, 110);
+	irq_event(b, 0, T0 + 500, E_IRQ_ENTRY, 236);
+	irq_event(b, 0, T0 + 550, E_IRQ_EXIT, 236);
+	vector_event(b, 0, T0 + 600, E_TIMER_ENTRY, 236);
+	vector_event(b, 0, T0 + 640, E_TIMER_EXIT, 236);
+	syscall_event(b, 0, T0 + 700, E_SYS_ENTER, 110);
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, T0 + 201);
+	p = lttv_trace_state_find_process(r.ts, 10, 0);
+	assert_top(p, 3, LTTV_MODE_IRQ, VECTOR_LOCAL_TIMER);
+	g_assert_cmpint(lttv_trace_state_cpu_mode(r.ts, 0), ==, LTTV_CPU_IRQ);
+	g_assert_cmpstr(lttv_trace_state_submode_name(r.ts, LTTV_MODE_IRQ, VECTOR_LOCAL_TIMER), ==, "local_timer");
+	/* No line is busy: a vector has none. */
+	g_assert_false(lttv_trace_state_irq_busy(r.ts, 236));
+	run_until(&r, T0 + 301);
+	assert_top(p, 2, LTTV_MODE_SYSCALL, 110);
+	run_until(&r, T0 + 321);
+	assert_top(p, 4, LTTV_MODE_IRQ, VECTOR_RESCHEDULE);
+	g_assert_cmpstr(lttv_trace_state_submode_name(r.ts, LTTV_MODE_IRQ, VECTOR_RESCHEDULE), ==, "reschedule");
+	run_until(&r, T0 + 331);
+	assert_top(p, 3, LTTV_MODE_SOFTIRQ, 1);
+	run_until(&r, T0 + 501);
+	assert_top(p, 2, LTTV_MODE_IRQ, 236);
+	g_assert_true(lttv_trace_state_irq_busy(r.ts, 236));
+	g_assert_cmpstr(lttv_trace_state_irq_name(r.ts, 236), ==, "eth0");
+	run_until(&r, LTT_TIME_INFINITE);
+	assert_top(p, 2, LTTV_MODE_SYSCALL, 110);
+	tree = lttv_stats_tree(r.s, FALSE);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_IRQ), ==, 100 + 10 + 50 + 40);
+	g_assert_cmpuint(submode_time(tree, 10, LTTV_MODE_IRQ, VECTOR_LOCAL_TIMER), ==, 100 + 40);
+	g_assert_cmpuint(submode_time(tree, 10, LTTV_MODE_IRQ, VECTOR_RESCHEDULE), ==, 10);
+	g_assert_cmpuint(submode_time(tree, 10, LTTV_MODE_IRQ, 236), ==, 50);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_SOFTIRQ), ==, 20);
+	g_assert_cmpuint(node_mode_time(tree, 10, 0, 0, LTTV_MODE_SYSCALL), ==, 100 + 10 + 60);
+	lttv_stats_node_free(tree);
+	replay_close(&r);
+}
+
 /* A long name's children: their comm is the parent's cut to 15 characters. */
 static void test_long_name_children(void)
 {
@@ -875,6 +950,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state/idle-kthread", test_idle_kthread);
 	g_test_add_func("/state/unknown-time", test_unknown_time);
 	g_test_add_func("/state/names", test_names);
+	g_test_add_func("/state/irq-vectors", test_irq_vectors);
 	g_test_add_func("/state/long-name-children", test_long_name_children);
 	status = g_test_run();
 	tlt_remove_dir(tmpdir);

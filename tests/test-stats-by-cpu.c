@@ -169,6 +169,15 @@ static void test_big_endian_long_gaps(void)
 	check_synth("gaps", EXPECT_LANES, args);
 }
 
+/* Interrupt vectors are CPU-local IRQ frames without a line: the lanes
+ * give the time order's result. */
+static void test_irq_vectors(void)
+{
+	const char *args[] = { "--cpus=3", "--processes=20", "--events=60000", "--seed=12", "--irq-vectors", NULL };
+
+	check_synth("vectors", EXPECT_LANES, args);
+}
+
 /* Lost events may leave a task running on two CPUs: whatever the lanes
  * did, the result is the pass in time order's. */
 static void test_lost_events(void)
@@ -893,6 +902,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats-by-cpu/many-processes", test_many_processes);
 	g_test_add_func("/stats-by-cpu/big-endian-long-gaps", test_big_endian_long_gaps);
 	g_test_add_func("/stats-by-cpu/lost-events", test_lost_events);
+	g_test_add_func("/stats-by-cpu/irq-vectors", test_irq_vectors);
 	g_test_add_func("/stats-by-cpu/sample-trace", test_sample_trace);
 	g_test_add_func("/stats-by-cpu/two-channels-per-cpu", test_two_channels_per_cpu);
 	g_test_add_func("/stats-by-cpu/task-on-two-cpus", test_task_on_two_cpus);

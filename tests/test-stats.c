@@ -193,6 +193,20 @@ static void test_missed_switches(void)
 	check_against_truth_within("missed", args, 50);
 }
 
+/* x86's interrupt vectors (the tick is the local timer's, IPIs, irq_work,
+ * some of them inside soft IRQs) are IRQ time of the task they interrupt,
+ * and each of their event types is counted as itself; with common_pid
+ * too (doc/analysis.md §1.2). */
+static void test_irq_vectors(void)
+{
+	const char *args[] = { "--cpus=3", "--processes=20", "--events=60000", "--seed=12", "--irq-vectors", NULL };
+	const char *with_pid[] = { "--cpus=2", "--processes=20", "--events=40000", "--seed=13", "--irq-vectors",
+	                           "--common-pid", "--start-in-syscall", NULL };
+
+	check_against_truth("vectors", args);
+	check_against_truth("vectors-pid", with_pid);
+}
+
 typedef void (*ModeNodeFunc)(const char *key, const LttvStatsNode *mode, gpointer data);
 
 /* Calls fn on every mode node of a per-CPU tree, with a key that names the
@@ -364,6 +378,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats/truth/many-processes", test_many_processes);
 	g_test_add_func("/stats/truth/big-endian-long-gaps", test_big_endian_long_gaps);
 	g_test_add_func("/stats/truth/missed-switches", test_missed_switches);
+	g_test_add_func("/stats/truth/irq-vectors", test_irq_vectors);
 	g_test_add_func("/stats/intervals", test_intervals);
 	g_test_add_func("/stats/tree-sums", test_tree_sums);
 	status = g_test_run();

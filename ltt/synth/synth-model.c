@@ -19,6 +19,7 @@
 
 #include "synth-model.h"
 #include "ltt/ltt-format.h"
+#include "synth-vocabulary.h"
 
 #define CHANNEL "kernel"
 #define TICK_NS G_GUINT64_CONSTANT(4000000)           /* HZ = 250 */
@@ -33,119 +34,8 @@
 #define PREV_STATE_ZOMBIE 32
 #define MAX_STACK 8
 
-enum {
-	EV_STATEDUMP_PROCESS, EV_STATEDUMP_IRQ, EV_STATEDUMP_SYSCALL, EV_STATEDUMP_END,
-	EV_SCHED_SWITCH, EV_SCHED_WAKEUP, EV_SCHED_WAKEUP_NEW, EV_SCHED_PROCESS_FORK,
-	EV_TASK_NEWTASK, EV_SCHED_PROCESS_EXEC, EV_SCHED_PROCESS_EXIT, EV_SCHED_PROCESS_FREE,
-	EV_SYS_ENTER, EV_SYS_EXIT, EV_IRQ_HANDLER_ENTRY, EV_IRQ_HANDLER_EXIT,
-	EV_SOFTIRQ_ENTRY, EV_SOFTIRQ_EXIT, EV_SOFTIRQ_RAISE,
-	EV_PAGE_FAULT_USER, EV_PAGE_FAULT_KERNEL, EV_PAGE_FAULT_EXIT,
-	EV_COUNT
-};
-
-#define FIELDS_WAKEUP "comm: string; pid: s32; prio: s32; target_cpu: s32;"
-#define FIELDS_TASK "comm: string; pid: s32; prio: s32;"
-#define FIELDS_SOFTIRQ "vec: enum u32 { HI = 0, TIMER = 1, NET_TX = 2, NET_RX = 3, BLOCK = 4, " \
-	"IRQ_POLL = 5, TASKLET = 6, SCHED = 7, HRTIMER = 8, RCU = 9 };"
-#define FIELDS_FAULT "address: u64; ip: u64; error_code: u64;"
-
-/* The event type ids are the indexes. */
-static const char *const event_names[EV_COUNT] = {
-	"ltt_statedump_process", "ltt_statedump_irq", "ltt_statedump_syscall", "ltt_statedump_end",
-	"sched_switch", "sched_wakeup", "sched_wakeup_new", "sched_process_fork",
-	"task_newtask", "sched_process_exec", "sched_process_exit", "sched_process_free",
-	"sys_enter", "sys_exit", "irq_handler_entry", "irq_handler_exit",
-	"softirq_entry", "softirq_exit", "softirq_raise",
-	"page_fault_user", "page_fault_kernel", "page_fault_exit"
-};
-
-static const char *const event_fields[EV_COUNT] = {
-	"pid: s32; tgid: s32; ppid: s32; name: string; status: enum u8 { RUNNING = 0, "
-	"SLEEPING = 1, DISK_SLEEP = 2, STOPPED = 3, TRACED = 4, ZOMBIE = 5, DEAD = 6, IDLE = 7, "
-	"WAITING_CPU = 8 }; mode: enum u8 { USER = 0, SYSCALL = 1, UNKNOWN = 2 }; cpu: s32; "
-	"kernel_thread: u8; birth_time: u64;",
-	"irq: s32; name: string;",
-	"id: s32; name: string;",
-	"",
-	"prev_comm: string; prev_pid: s32; prev_prio: s32; prev_state: s64; next_comm: string; "
-	"next_pid: s32; next_prio: s32;",
-	FIELDS_WAKEUP,
-	FIELDS_WAKEUP,
-	"parent_comm: string; parent_pid: s32; child_comm: string; child_pid: s32;",
-	"pid: s32; comm: string; clone_flags: u64; oom_score_adj: s16;",
-	"filename: string; pid: s32; old_pid: s32;",
-	FIELDS_TASK,
-	FIELDS_TASK,
-	"id: s64; args: u64[6];",
-	"id: s64; ret: s64;",
-	"irq: s32; name: string;",
-	"irq: s32; ret: s32;",
-	FIELDS_SOFTIRQ,
-	FIELDS_SOFTIRQ,
-	FIELDS_SOFTIRQ,
-	FIELDS_FAULT,
-	FIELDS_FAULT,
-	""
-};
-
-enum { STATUS_RUNNING = 0, STATUS_SLEEPING = 1, STATUS_DISK_SLEEP = 2, STATUS_IDLE = 7,
-       STATUS_WAITING_CPU = 8 };
-enum { DUMP_MODE_USER = 0, DUMP_MODE_SYSCALL = 1 };
-enum { VEC_TIMER = 1, VEC_NET_RX = 3, VEC_BLOCK = 4, VEC_RCU = 9 };
-
-typedef enum { SC_PLAIN, SC_BLOCKS, SC_WAKES, SC_CLONE, SC_EXEC, SC_EXIT } SyscallKind;
-
-typedef struct {
-	gint id;                 /* x86-64 numbers */
-	const char *name;
-	SyscallKind kind;
-	guint weight;            /* how often a task picks it; 0: only by life-cycle choice */
-} Syscall;
-
-static const Syscall syscalls[] = {
-	{ 0, "read", SC_BLOCKS, 8 },
-	{ 1, "write", SC_WAKES, 6 },
-	{ 3, "close", SC_PLAIN, 3 },
-	{ 5, "fstat", SC_PLAIN, 2 },
-	{ 7, "poll", SC_BLOCKS, 3 },
-	{ 9, "mmap", SC_PLAIN, 2 },
-	{ 12, "brk", SC_PLAIN, 1 },
-	{ 16, "ioctl", SC_PLAIN, 2 },
-	{ 35, "nanosleep", SC_BLOCKS, 2 },
-	{ 39, "getpid", SC_PLAIN, 2 },
-	{ 56, "clone", SC_CLONE, 0 },
-	{ 59, "execve", SC_EXEC, 0 },
-	{ 60, "exit", SC_EXIT, 0 },
-	{ 61, "wait4", SC_BLOCKS, 1 },
-	{ 202, "futex", SC_BLOCKS, 4 },
-	{ 231, "exit_group", SC_EXIT, 0 },
-	{ 232, "epoll_wait", SC_BLOCKS, 3 },
-	{ 257, "openat", SC_PLAIN, 3 },
-};
-enum { SYS_READ = 0, SYS_POLL = 4, SYS_CLONE = 10, SYS_EXECVE = 11, SYS_EXIT = 12, SYS_EXIT_GROUP = 15 };
-#define N_SYSCALLS G_N_ELEMENTS(syscalls)
-
-typedef struct {
-	gint irq;
-	const char *name;
-	gint vec;                /* soft IRQ it raises, -1: none */
-	gboolean wakes;          /* may make a blocked task runnable */
-} Irq;
-
-static const Irq irqs[] = {
-	{ 0, "timer", VEC_TIMER, FALSE },
-	{ 1, "i8042", -1, TRUE },
-	{ 16, "eth0", VEC_NET_RX, TRUE },
-	{ 24, "nvme0q1", VEC_BLOCK, TRUE },
-};
-#define IRQ_TIMER 0
-#define N_IRQS G_N_ELEMENTS(irqs)
-
-static const char *const programs[] = {
-	"bash", "sshd", "nginx", "postgres", "python3", "make", "cc1", "git", "chrome", "Xorg",
-	"cron", "rsyslogd", "java", "node", "redis-server", "sh", "ls", "grep", "systemd-udevd",
-	"dbus-daemon",
-};
+/* How a random vector is picked: one of the last two. */
+#define VECTOR_RANDOM(m) (&vectors[2 + rng_below(m, 2)])
 
 typedef enum { TASK_RUNNING, TASK_RUNNABLE, TASK_BLOCKED, TASK_ZOMBIE, TASK_NEW } TaskState;
 
@@ -196,8 +86,10 @@ typedef struct {
 	gboolean long_gap;           /* not to be woken early */
 	gboolean need_resched;
 	guint16 softirq_pending;
-	gint irq;                    /* index in irqs of the running handler, -1: none */
+	const Irq *irq;              /* the running handler, NULL: none */
 	guint8 irq_stage;
+	gboolean resched_ipi;        /* --irq-vectors: woken from idle, the IPI is to come */
+	gboolean softirq_interrupted;/* --irq-vectors: the running soft IRQ took a vector */
 	guint8 softirq_vec;
 	guint8 softirq_stage;
 	guint64 steps;
@@ -438,7 +330,7 @@ static gboolean emit(SynthModel *m, Cpu *c, guint64 now, guint ev, GError **erro
 
 static gboolean declare_events(SynthModel *m, GError **error)
 {
-	for (guint i = 0; i < EV_COUNT; i++) {
+	for (guint i = 0; i < (m->cfg.irq_vectors ? EV_COUNT : EV_CORE_COUNT); i++) {
 		gboolean with_pid = m->cfg.common_pid && i > EV_STATEDUMP_END;
 		char *fields = g_strconcat(with_pid ? "common_pid: s32; " : "", event_fields[i], NULL);
 		gboolean ok = ltt_writer_declare_event(m->writer, CHANNEL, i, event_names[i],
@@ -474,7 +366,7 @@ static void initial_processes(SynthModel *m, GPtrArray *tasks)
 	g_ptr_array_add(tasks, init);
 	m->live_processes = 1;
 	for (guint p = 1; p < m->cfg.processes; p++) {
-		Task *leader = task_new(m, pid, pid, 1, programs[p % G_N_ELEMENTS(programs)]);
+		Task *leader = task_new(m, pid, pid, 1, programs[p % N_PROGRAMS]);
 		/* Half the processes have a known birth before the trace. */
 		if (p % 2) {
 			leader->has_birth = TRUE;
@@ -609,7 +501,7 @@ SynthModel *synth_model_new(const SynthConfig *cfg, LttWriter *writer, SynthTrut
 		cpu->swapper = swapper_new(m, c);
 		cpu->swapper->state = TASK_RUNNING;
 		cpu->cur = cpu->swapper;
-		cpu->irq = -1;
+		cpu->irq = NULL;
 		cpu->charged = TRACE_START_NS;
 		cpu->next_time = TRACE_START_NS + SIM_START_DELAY_NS;
 		cpu->next_tick = TRACE_START_NS + TICK_NS;
@@ -667,6 +559,7 @@ static gboolean wake(SynthModel *m, Cpu *c, guint64 now, Task *t, guint ev, GErr
 		guint64 at = now + 1 + rng_below(m, 2000);
 		if (target->next_time > at)
 			target->next_time = at;
+		target->resched_ipi = m->cfg.irq_vectors;
 	}
 	return TRUE;
 }
@@ -711,16 +604,17 @@ static gboolean switch_out(SynthModel *m, Cpu *c, guint64 now, gint64 prev_state
 	return TRUE;
 }
 
-static gboolean irq_enter(SynthModel *m, Cpu *c, guint64 now, guint irq, GError **error)
+static gboolean irq_enter(SynthModel *m, Cpu *c, guint64 now, const Irq *irq, GError **error)
 {
-	ltt_payload_put_s32(&m->pl, irqs[irq].irq);
-	ltt_payload_put_string(&m->pl, irqs[irq].name);
-	if (!emit(m, c, now, EV_IRQ_HANDLER_ENTRY, error))
+	ltt_payload_put_s32(&m->pl, irq->irq);
+	if (irq->entry == EV_IRQ_HANDLER_ENTRY)
+		ltt_payload_put_string(&m->pl, irq->name);
+	if (!emit(m, c, now, irq->entry, error))
 		return FALSE;
 	push_mode(c->cur, SYNTH_MODE_IRQ);
-	c->irq = (gint) irq;
+	c->irq = irq;
 	c->irq_stage = 0;
-	if (irq == IRQ_TIMER) {
+	if (irq == IRQ_TIMER || irq == VECTOR_LOCAL_TIMER) {
 		while (c->next_tick <= now)
 			c->next_tick += TICK_NS;
 		c->need_resched = c->rq.head != NULL;
@@ -741,7 +635,7 @@ static gboolean raise_softirq(SynthModel *m, Cpu *c, guint64 now, guint vec, GEr
  * RCU when zombies wait to be freed, then leave. */
 static gboolean irq_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 {
-	const Irq *irq = &irqs[c->irq];
+	const Irq *irq = c->irq;
 
 	for (;;) {
 		switch (c->irq_stage++) {
@@ -759,11 +653,12 @@ static gboolean irq_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 			break;
 		default:
 			ltt_payload_put_s32(&m->pl, irq->irq);
-			ltt_payload_put_s32(&m->pl, 1);
-			if (!emit(m, c, now, EV_IRQ_HANDLER_EXIT, error))
+			if (irq->entry == EV_IRQ_HANDLER_ENTRY)
+				ltt_payload_put_s32(&m->pl, 1);
+			if (!emit(m, c, now, irq->entry + 1, error))
 				return FALSE;
 			pop_mode(c->cur);
-			c->irq = -1;
+			c->irq = NULL;
 			return TRUE;
 		}
 	}
@@ -780,6 +675,7 @@ static gboolean softirq_enter(SynthModel *m, Cpu *c, guint64 now, GError **error
 	push_mode(c->cur, SYNTH_MODE_SOFTIRQ);
 	c->softirq_vec = (guint8) vec;
 	c->softirq_stage = 0;
+	c->softirq_interrupted = FALSE;
 	return TRUE;
 }
 
@@ -798,6 +694,11 @@ static gboolean free_zombie(SynthModel *m, Cpu *c, guint64 now, GError **error)
  * frees the oldest zombie), then leave. */
 static gboolean softirq_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 {
+	/* Soft IRQs run with interrupts enabled. */
+	if (c->softirq_stage == 0 && m->cfg.irq_vectors && !c->softirq_interrupted && rng_below(m, 8) == 0) {
+		c->softirq_interrupted = TRUE;
+		return irq_enter(m, c, now, VECTOR_RANDOM(m), error);
+	}
 	if (c->softirq_stage++ == 0) {
 		if (c->softirq_vec == VEC_RCU && m->zombies.head)
 			return free_zombie(m, c, now, error);
@@ -960,7 +861,7 @@ static gboolean exec_step(SynthModel *m, Cpu *c, guint64 now, GError **error)
 
 	if (t->sc_stage++ > 0)
 		return sys_exit(m, c, now, 0, error);
-	prog = programs[rng_below(m, G_N_ELEMENTS(programs))];
+	prog = programs[rng_below(m, N_PROGRAMS)];
 	filename = g_strconcat("/usr/bin/", prog, NULL);
 	ltt_payload_put_string(&m->pl, filename);
 	ltt_payload_put_s32(&m->pl, t->pid);
@@ -1068,18 +969,23 @@ static gboolean cpu_step(SynthModel *m, Cpu *c, GError **error)
 		c->next_tick = (now / TICK_NS + 1) * TICK_NS;
 		c->tick_stopped = FALSE;
 	}
-	if (c->irq >= 0)
+	if (c->irq != NULL)
 		ok = irq_step(m, c, now, error);
 	else if (top == SYNTH_MODE_SOFTIRQ)
 		ok = softirq_step(m, c, now, error);
 	else if (now >= c->next_tick && !(idle && !c->rq.head))
-		ok = irq_enter(m, c, now, IRQ_TIMER, error);
+		ok = irq_enter(m, c, now, m->cfg.irq_vectors ? VECTOR_LOCAL_TIMER : IRQ_TIMER, error);
 	else if (c->softirq_pending)
 		ok = softirq_enter(m, c, now, error);
-	else if (idle && c->rq.head)
+	else if (c->resched_ipi) {
+		c->resched_ipi = FALSE;
+		ok = irq_enter(m, c, now, VECTOR_RESCHEDULE, error);
+	} else if (idle && c->rq.head)
 		ok = switch_out(m, c, now, 0, error);
 	else if (idle || rng_below(m, 64) == 0)
-		ok = irq_enter(m, c, now, 1 + rng_below(m, N_IRQS - 1), error);
+		ok = irq_enter(m, c, now, &irqs[1 + rng_below(m, N_IRQS - 1)], error);
+	else if (m->cfg.irq_vectors && rng_below(m, 64) == 0)
+		ok = irq_enter(m, c, now, VECTOR_RANDOM(m), error);
 	else if (c->need_resched && c->rq.head && !t->exited
 	         && (top == SYNTH_MODE_USER || top == SYNTH_MODE_SYSCALL))
 		ok = switch_out(m, c, now, 0, error);

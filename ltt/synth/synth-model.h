@@ -26,6 +26,7 @@ typedef struct {
 	gboolean common_pid;        /* every kernel event starts with the current task's pid, as lttd
 	                             * records it */
 	guint64 missed_switches;    /* every Nth sched_switch happens but is not written; 0: none */
+	gboolean irq_vectors;       /* x86's interrupt vectors (local timer, IPIs) with their own events */
 } SynthConfig;
 
 typedef struct _SynthModel SynthModel;

@@ -14,7 +14,8 @@
 
 #define CACHE_MAGIC "LTTVSTCP"
 /* 2: a state lists its present CPUs with their numbers (1: every number up
- * to the highest).  3: with the time of each one's latest event. */
+ * to the highest).  3: with the time of each one's latest event, and
+ * interrupt vectors are IRQ frames (a trace that has them reads otherwise). */
 #define CACHE_VERSION 3
 #define DIGEST_SIZE 32
 /* Bounds that no real trace reaches: a larger value means a damaged file. */

@@ -22,7 +22,8 @@
 
 #define CACHE_MAGIC "LTTVPREC"
 /* 2: checkpoint states list their present CPUs (checkpoint-cache.c).  3:
- * and the time of each one's latest event. */
+ * and the time of each one's latest event; interrupt vectors are IRQ
+ * frames. */
 #define CACHE_VERSION 3u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"

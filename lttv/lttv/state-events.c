@@ -103,7 +103,8 @@ static gboolean field_reader_init(LttvFieldReader *r, const LttEventType *et, co
 }
 
 /* Readers for the fields spec names; FALSE when et lacks one of them.  A
- * per-call system call event (no fields) reads its call's number. */
+ * per-call system call event (no fields) reads its call's number, an
+ * interrupt vector's its submode. */
 static gboolean handler_fields_init(LttvEventTable *table, LttvEventHandler *h, const LttEventType *et,
                                     const LttvEventSpec *spec)
 {
@@ -119,6 +120,14 @@ static gboolean handler_fields_init(LttvEventTable *table, LttvEventHandler *h, 
 		r->fixed = -1;
 		r->n_strings = LTTV_NOT_WALKABLE;
 		r->constant = lttv_vocabulary_syscall_id(table, et);
+		return r->constant >= 0;
+	}
+	if ((spec->kind == LTTV_EV_IRQ_ENTRY || spec->kind == LTTV_EV_IRQ_EXIT) && spec->fields[0] == NULL) {
+		LttvFieldReader *r = &h->fields[0];
+
+		r->fixed = -1;
+		r->n_strings = LTTV_NOT_WALKABLE;
+		r->constant = lttv_vocabulary_irq_vector(ltt_event_type_name(et));
 		return r->constant >= 0;
 	}
 	for (j = 0; j < LTTV_MAX_FIELDS && spec->fields[j] != NULL; j++) {
@@ -206,14 +215,20 @@ const LttvEventHandler *lttv_event_table_add(LttvEventTable *table, const LttEve
 	 * applied at once with its closer. */
 	h->closer = h->evidence == NULL ? lttv_event_kind_closer(h->kind) : LTTV_EV_NONE;
 	h->user_entry = h->kind == LTTV_EV_SYS_ENTER || h->kind == LTTV_EV_PAGE_FAULT_USER;
+	/* A slot counts one type: the kind's fixed slot goes to the first type
+	 * of that kind, the others (an IRQ vector's entry after
+	 * irq_handler_entry, LTTng's per-call system calls) take the free
+	 * slots like types of no kind. */
 	if (h->kind >= LTTV_EV_STATEDUMP_PROCESS && h->kind <= LTTV_EV_STATEDUMP_END)
 		h->slot = LTTV_NO_SLOT;
-	else if (h->kind != LTTV_EV_NONE)
+	else if (h->kind != LTTV_EV_NONE && !(table->fixed_slots_given & (1u << (h->kind - 1))))
 		h->slot = h->kind - 1;
 	else if (table->next_slot < LTTV_EVENT_SLOTS)
 		h->slot = table->next_slot++;
 	else
 		h->slot = LTTV_NO_SLOT;
+	if (h->slot < LTTV_EV_COUNT - 1)
+		table->fixed_slots_given |= 1u << h->slot;
 	if (h->slot != LTTV_NO_SLOT)
 		table->slot_type[h->slot] = h->type_index;
 	if (2 * table->handlers->len > table->mask) {

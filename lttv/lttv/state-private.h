@@ -110,7 +110,8 @@ typedef struct {
 	guint mask;
 	GPtrArray *handlers;       /* LttvEventHandler by type_index, owned */
 	guint slot_type[LTTV_EVENT_SLOTS];  /* type_index by slot, for those given */
-	guint next_slot;           /* the next slot for a type of no kind */
+	guint next_slot;           /* the next slot for a type of no kind (or of a kind whose slot is given) */
+	guint32 fixed_slots_given; /* bit kind - 1: the kind's fixed slot counts a type */
 	const LttType *softirq_vec;/* the enum naming soft IRQ vectors, once met */
 	GPtrArray *syscalls;       /* per-call system call names by number, NULL until needed (state-vocabulary.c) */
 } LttvEventTable;

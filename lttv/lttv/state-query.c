@@ -131,6 +131,8 @@ const char *lttv_trace_state_syscall_name(const LttvTraceState *ts, gint32 id)
 
 const char *lttv_trace_state_irq_name(const LttvTraceState *ts, gint32 irq)
 {
+	if (irq >= LTTV_IRQ_VECTOR_BASE)
+		return lttv_vocabulary_irq_vector_name(irq);
 	return name_at(ts->irq_names, irq);
 }
 

@@ -80,6 +80,72 @@ static const LttvEventSpec lttng_specs[] = {
 static const LttvEventSpec syscall_entry_spec = { SYSCALL_ENTRY_PREFIX, LTTV_EV_SYS_ENTER, 0, { NULL } };
 static const LttvEventSpec syscall_exit_spec = { SYSCALL_EXIT_PREFIX, LTTV_EV_SYS_EXIT, 0, { NULL } };
 
+/* The interrupt vectors of x86 that have no IRQ line, each with an entry
+ * and an exit tracepoint in the kernel's irq_vectors system (NAME_entry,
+ * NAME_exit; LTTng: x86_irq_vectors_LTTNG_entry, ...).  Their index is
+ * their submode's number (doc/analysis.md §1.2): checkpoints on disk keep
+ * submodes, so a vector keeps its index; new ones go at the end. */
+static const struct {
+	const char *name;
+	const char *lttng;
+} irq_vectors[] = {
+	{ "local_timer", "local_timer" },
+	{ "reschedule", "reschedule" },
+	{ "call_function", "call_function" },
+	{ "call_function_single", "call_function_single" },
+	{ "irq_work", "irq_work" },
+	{ "x86_platform_ipi", "ipi" },
+	{ "spurious_apic", "spurious_apic" },
+	{ "error_apic", "error_apic" },
+	{ "thermal_apic", "thermal_apic" },
+	{ "threshold_apic", "threshold_apic" },
+	{ "deferred_error_apic", "deferred_error_apic" },
+};
+
+#define LTTNG_IRQ_VECTOR_PREFIX "x86_irq_vectors_"
+
+static const LttvEventSpec irq_vector_entry_spec = { "", LTTV_EV_IRQ_ENTRY, 0, { NULL } };
+static const LttvEventSpec irq_vector_exit_spec = { "", LTTV_EV_IRQ_EXIT, 0, { NULL } };
+
+/* Whether event is vector's entry (*entry TRUE) or exit. */
+static gboolean is_vector_event(const char *event, const char *vector, gboolean *entry)
+{
+	gsize n = strlen(vector);
+
+	if (strncmp(event, vector, n) != 0)
+		return FALSE;
+	*entry = strcmp(event + n, "_entry") == 0;
+	return *entry || strcmp(event + n, "_exit") == 0;
+}
+
+/* The index of event's vector in irq_vectors, -1 when none. */
+static gint irq_vector_of(const char *event, gboolean *entry)
+{
+	gboolean lttng = g_str_has_prefix(event, LTTNG_IRQ_VECTOR_PREFIX);
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(irq_vectors); i++)
+		if (lttng ? is_vector_event(event + strlen(LTTNG_IRQ_VECTOR_PREFIX), irq_vectors[i].lttng, entry)
+		          : is_vector_event(event, irq_vectors[i].name, entry))
+			return (gint) i;
+	return -1;
+}
+
+gint32 lttv_vocabulary_irq_vector(const char *event)
+{
+	gboolean entry;
+	gint i = irq_vector_of(event, &entry);
+
+	return i >= 0 ? LTTV_IRQ_VECTOR_BASE + i : -1;
+}
+
+const char *lttv_vocabulary_irq_vector_name(gint32 submode)
+{
+	if (submode < LTTV_IRQ_VECTOR_BASE || submode - LTTV_IRQ_VECTOR_BASE >= (gint32) G_N_ELEMENTS(irq_vectors))
+		return NULL;
+	return irq_vectors[submode - LTTV_IRQ_VECTOR_BASE].name;
+}
+
 /* NAME of syscall_entry_NAME or syscall_exit_NAME, else NULL. */
 static const char *syscall_of(const char *event)
 {
@@ -103,9 +169,13 @@ const LttvEventSpec *lttv_vocabulary_next(const char *name, guint *cursor)
 		}
 	}
 	if (*cursor == n_kernel + n_lttng) {
+		gboolean entry;
+
 		(*cursor)++;
 		if (syscall_of(name) != NULL)
 			return g_str_has_prefix(name, SYSCALL_ENTRY_PREFIX) ? &syscall_entry_spec : &syscall_exit_spec;
+		if (irq_vector_of(name, &entry) >= 0)
+			return entry ? &irq_vector_entry_spec : &irq_vector_exit_spec;
 	}
 	return NULL;
 }

@@ -31,7 +31,10 @@ typedef struct {
 /* The specs named name, ours first then LTTng's, one per call: *cursor
  * starts at 0; NULL when there is no other.  LTTng's per-call system call
  * events (syscall_entry_NAME, syscall_exit_NAME) are SYS_ENTER and SYS_EXIT
- * specs without fields: their number is lttv_vocabulary_syscall_id. */
+ * specs without fields: their number is lttv_vocabulary_syscall_id.  The
+ * interrupt vectors' entries and exits (local_timer_entry, LTTng's
+ * x86_irq_vectors_local_timer_entry, ...) are IRQ_ENTRY and IRQ_EXIT specs
+ * without fields: their submode is lttv_vocabulary_irq_vector. */
 G_GNUC_INTERNAL const LttvEventSpec *lttv_vocabulary_next(const char *name, guint *cursor);
 
 /* The number given to the system call of a per-call event type of the
@@ -41,5 +44,11 @@ G_GNUC_INTERNAL const LttvEventSpec *lttv_vocabulary_next(const char *name, guin
 G_GNUC_INTERNAL gint32 lttv_vocabulary_syscall_id(LttvEventTable *table, const LttEventType *type);
 /* The name of such a number, NULL when it is not one. */
 G_GNUC_INTERNAL const char *lttv_vocabulary_syscall_name(const LttvEventTable *table, gint32 id);
+
+/* The IRQ submode of an interrupt vector's entry or exit event type
+ * (LTTV_IRQ_VECTOR_BASE + its number), -1 when it is not one. */
+G_GNUC_INTERNAL gint32 lttv_vocabulary_irq_vector(const char *event);
+/* The name of a vector's submode ("local_timer"), NULL when it is not one. */
+G_GNUC_INTERNAL const char *lttv_vocabulary_irq_vector_name(gint32 submode);
 
 #endif

@@ -43,6 +43,14 @@ typedef enum {
  * before the trace, or a mode without submodes). */
 #define LTTV_SUBMODE_NONE (-1)
 
+/* IRQ frames from this submode on are interrupt vectors that have no IRQ
+ * line (x86's local timer, IPIs...): LTTV_IRQ_VECTOR_BASE + the vector's
+ * number in doc/analysis.md §1.2 (0 local_timer, 1 reschedule, ...); their
+ * name is lttv_trace_state_irq_name's.  Above any Linux IRQ number, so
+ * that no device IRQ is taken for a vector, and within the interval
+ * store's 24-bit submodes. */
+#define LTTV_IRQ_VECTOR_BASE 0x400000
+
 /* One level of a process's execution-mode stack. */
 typedef struct {
 	LttvExecMode mode;
