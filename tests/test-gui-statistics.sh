@@ -71,12 +71,6 @@ check $? "time window $(sec $a) to $(sec $((l + 1))): the events of textDump -s 
 
 # The screenshot shows the figures: the tree's rows are drawn (dark text on
 # the white rows below the header), not an empty view.
-if command -v convert > /dev/null; then
-	dark=$(convert "$tmp/whole.png" -crop 300x60+0+55 -colorspace gray -threshold 50% \
-		-format '%[fx:int(w*h*(1-mean))]' info:)
-	[ "${dark:-0}" -gt 100 ]
-	check $? "the screenshot shows the tree's rows ($dark dark pixels)"
-else
-	skip_reason="ImageMagick's convert is not installed"
-	check 77 "the screenshot shows the tree's rows"
-fi
+dark=$("$pngcheck" "$tmp/whole.png" dark@300x60+0+55 | awk 'NR == 2 { print $2 }')
+[ "${dark:-0}" -gt 100 ]
+check $? "the screenshot shows the tree's rows (${dark:-no} dark pixels)"

@@ -3,12 +3,13 @@
 # viewers-env.sh: sourced by the viewer tests (tests/viewers.am) after
 # lttv-env.sh.  Sets gui_run VIEWER SCRIPT: lttv-gui with only VIEWER (a
 # plugin of the build tree) under its own X server (xvfb-run -a), running
-# SCRIPT; its standard output goes to $tmp/out, what the viewer copies
+# SCRIPT ($pngcheck reads its screenshots); its standard output goes to $tmp/out, what the viewer copies
 # (LTTV_GUI_COPY_FILE) to $tmp/copied, both emptied first.  Without
 # xvfb-run, or when the server does not start, the whole test is skipped,
 # loudly.
 gui="$top_builddir/lttv/modules/gui/lttv-gui/lttv-gui"
 synth="$top_builddir/ltt/ltt-synth"
+pngcheck="$top_builddir/tests/test-gui-pngcheck"
 # fontconfig's cache lives until the process ends (gui-lsan.supp).
 LSAN_OPTIONS="suppressions=$srcdir/gui-lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
