@@ -13,37 +13,8 @@
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 "$lttv" -m textDump -t "$tmp/t" > "$tmp/dump" || { echo "Bail out! textDump failed"; exit 1; }
 
-# textDump's lines as the list shows them: the time since the first event,
-# the fields as libltt formats them ({ a = 1, b = "x" }) turned back into
-# a=1 b="x" (the synthetic trace has no ", " inside a value).
-awk '{
-	split($4, t, ".")
-	if (NR == 1) { s0 = t[1]; n0 = t[2] }
-	ns = (t[1] - s0) * 1000000000 + t[2] - n0
-	line = sprintf("%s %s %s %d.%09d %s", $1, $2, $3, int(ns / 1000000000), ns % 1000000000, $5)
-	for (i = 6; i <= NF; i++) line = line " " $i
-	print line
-}' "$tmp/dump" > "$tmp/expected"
-# The list's copied rows (tab-separated; PID and process dropped) alike.
-rows() {
-	awk -F '\t' '{
-		# Outside brackets ", " separates fields; inside, values.
-		f = $8; g = ""; depth = 0
-		sub(/^\{ ?/, "", f); sub(/ ?\}$/, "", f)
-		gsub(/ = /, "=", f); gsub(/\[ /, "[", f); gsub(/ \]/, "]", f)
-		for (i = 1; i <= length(f); i++) {
-			c = substr(f, i, 1)
-			if (c == "[") depth++
-			if (c == "]") depth--
-			if (c == "," && substr(f, i + 1, 1) == " ") { g = g (depth ? "," : " "); i++; continue }
-			g = g c
-		}
-		f = g
-		line = $1 " " $2 " " $3 " " $4 " " $5
-		if (f != "") line = line " " f
-		print line
-	}' "$1"
-}
+. "$srcdir/detailedevents-rows.sh"
+dump_rows "$tmp/dump" "$(awk 'NR == 1 { print $4 }' "$tmp/dump")" > "$tmp/expected"
 
 echo "1..6"
 
@@ -59,7 +30,7 @@ key <Control><Shift>c
 quit
 SCRIPT
 gui_run detailedevents "$tmp/page.script"
-rows "$tmp/copied" > "$tmp/shown"
+list_rows "$tmp/copied" > "$tmp/shown"
 count=$(wc -l < "$tmp/shown")
 head -n "$count" "$tmp/expected" > "$tmp/want"
 [ "$count" -ge 20 ] && diff -u "$tmp/want" "$tmp/shown" >&2
@@ -78,7 +49,7 @@ key <Control><Shift>c
 quit
 SCRIPT
 gui_run detailedevents "$tmp/jump.script"
-rows "$tmp/copied" > "$tmp/shown"
+list_rows "$tmp/copied" > "$tmp/shown"
 count=$(wc -l < "$tmp/shown")
 awk -v jump="$jump" '!found && $4 == jump { found = 1 } found' "$tmp/expected" |
 	head -n "$count" > "$tmp/want"
@@ -114,7 +85,7 @@ key <Control><Shift>c
 quit
 SCRIPT
 gui_run detailedevents "$tmp/end.script"
-rows "$tmp/copied" > "$tmp/shown"
+list_rows "$tmp/copied" > "$tmp/shown"
 count=$(wc -l < "$tmp/shown")
 tail -n "$count" "$tmp/expected" > "$tmp/want"
 [ "$count" -ge 10 ] && diff -u "$tmp/want" "$tmp/shown" >&2
@@ -161,7 +132,7 @@ key <Control><Shift>c
 quit
 SCRIPT
 gui_run detailedevents "$tmp/number.script"
-rows "$tmp/copied" > "$tmp/shown"
+list_rows "$tmp/copied" > "$tmp/shown"
 count=$(wc -l < "$tmp/shown")
 tail -n +1001 "$tmp/expected" | head -n "$count" > "$tmp/want"
 [ "$count" -ge 10 ] && diff -u "$tmp/want" "$tmp/shown" >&2

@@ -12,7 +12,8 @@
  *   - selecting a row reports the tab's current position (and so its
  *     current time); a position or time reported by another viewer brings
  *     its event to the top of the list;
- *   - the tab's filter applies to the rows; a second filter expression
+ *   - the tab's filter applies to the rows whatever the move (going back
+ *     reads back through it: dev-tail.c); a second filter expression
  *     finds events (dev-search.c). */
 #include <config.h>
 #include <ltt/trace.h>
@@ -49,6 +50,7 @@ static void forget_positions(Dev *d)
 	if (d->request != 0)
 		lttvwindow_events_cancel(d->tab, d->request);
 	d->request = 0;
+	dev_tail_cancel(d);
 	g_ptr_array_set_size(d->rows, 0);
 	g_clear_pointer(&d->top_pos, lttv_traceset_context_position_destroy);
 	g_clear_pointer(&d->next_pos, lttv_traceset_context_position_destroy);
@@ -209,6 +211,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	Dev *d = data;
 	dev_index_stop(d);
 	dev_search_free(d);
+	dev_tail_free(d);
 	dev_rows_free(d);
 	g_object_unref(d->vadj);
 	g_free(d);
@@ -220,6 +223,7 @@ static GtkWidget *detailedevents_new(LttvwindowTab *tab)
 	d->tab = tab;
 	dev_rows_init(d);
 	dev_search_init(d);
+	dev_tail_init(d);
 	d->top = gtk_vbox_new(FALSE, 2);
 	gtk_widget_set_size_request(d->top, -1, 160);
 	d->vadj = GTK_ADJUSTMENT(gtk_adjustment_new(0, 0, 1, 1, 1, 1));

@@ -68,6 +68,11 @@ gboolean dev_show_last_page(Dev *d)
 		return FALSE;
 	}
 	guint64 count = lttv_event_index_count(d->index);
+	if (lttvwindow_get_filter(d->tab) != NULL) {
+		/* The last page_rows events that pass, found by reading back. */
+		dev_tail_back(d, count, MAX(d->page_rows, 1));
+		return TRUE;
+	}
 	return dev_show_number(d, count > d->page_rows ? count - d->page_rows : 0);
 }
 

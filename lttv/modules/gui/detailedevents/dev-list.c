@@ -181,14 +181,20 @@ static gboolean on_press(GtkWidget *w, GdkEventButton *ev, gpointer data)
 	return TRUE;
 }
 
+/* Moves the top by `rows` rows.  Without a filter a row is an event and
+ * the index moves by number; with one, forward moves start at a row read,
+ * backward moves read back through the filter (dev-tail.c). */
 static void scroll_by(Dev *d, gint64 rows)
 {
-	if (d->top_number == DEV_NO_NUMBER) {
-		/* Not indexed yet: only forward, from the page's own positions. */
+	gboolean filtered = lttvwindow_get_filter(d->tab) != NULL;
+	if (filtered || d->top_number == DEV_NO_NUMBER) {
 		if (rows >= (gint64) d->page_rows)
 			dev_page_down(d);
 		else if (rows > 0)
-			dev_line_down(d);
+			dev_rows_down(d, (guint) rows);
+		else if (rows < 0 && d->top_number != DEV_NO_NUMBER)
+			dev_tail_back(d, d->top_number, (guint64) -rows);
+		/* Not indexed yet: backward has no number to go from. */
 		return;
 	}
 	gint64 n = (gint64) d->top_number + rows;

@@ -24,7 +24,7 @@ static void row_free(gpointer p)
 	g_free(row);
 }
 
-static gboolean passes_filter(Dev *d, const LttEvent *e)
+gboolean dev_passes_filter(Dev *d, const LttEvent *e)
 {
 	LttvFilter *f = lttvwindow_get_filter(d->tab);
 	return f == NULL || lttv_filter_eval(f, e, lttv_context_state_filter_process,
@@ -71,7 +71,7 @@ static gboolean on_row_event(void *hook_data, void *call_data)
 		d->next_number = number;
 		return TRUE;
 	}
-	if (passes_filter(d, tfc->e)) {
+	if (dev_passes_filter(d, tfc->e)) {
 		DevRow *row = row_new(d, tfc, number);
 		if (d->have_selection && lttv_traceset_context_position_compare(row->pos, d->selected_pos) == 0)
 			d->selected = (gint) d->rows->len;
@@ -148,6 +148,8 @@ void dev_show_from(Dev *d, const LttvTracesetContextPosition *pos, guint64 numbe
 	if (d->request != 0)
 		lttvwindow_events_cancel(d->tab, d->request);
 	d->request = 0;
+	/* A page asked for now replaces one a backward read would show. */
+	dev_tail_cancel(d);
 	dev_ensure_positions(d);
 	if (pos != d->top_pos)
 		lttv_traceset_context_position_copy(d->top_pos, pos);
@@ -188,14 +190,14 @@ void dev_page_down(Dev *d)
 	}
 }
 
-void dev_line_down(Dev *d)
+void dev_rows_down(Dev *d, guint k)
 {
-	if (d->request == 0 && d->rows->len >= 2) {
-		DevRow *second = g_ptr_array_index(d->rows, 1);
+	if (d->request == 0 && k > 0 && d->rows->len > k) {
+		DevRow *row = g_ptr_array_index(d->rows, k);
 		LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(
 			lttvwindow_get_traceset_context(d->tab));
-		lttv_traceset_context_position_copy(pos, second->pos);
-		dev_show_from(d, pos, second->number);
+		lttv_traceset_context_position_copy(pos, row->pos);
+		dev_show_from(d, pos, row->number);
 		lttv_traceset_context_position_destroy(pos);
 	}
 }

@@ -12,10 +12,6 @@
 #include <lttv/state-filter.h>
 #include "dev.h"
 
-/* Events read per backward block: long enough to find common events in
- * one request, short enough that a miss costs little. */
-#define DEV_BACK_BLOCK 20000
-
 /* A cancelled search's after_request hook runs too: search_request 0
  * tells it to do nothing. */
 static void search_cancel(Dev *d)

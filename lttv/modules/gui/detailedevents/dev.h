@@ -7,6 +7,7 @@
  *   dev-index.c       the event index: event numbers and the scrollbar
  *   dev-list.c        drawing the list, the mouse and the keys
  *   dev-search.c      find by filter expression, go to a time or a number
+ *   dev-tail.c        moving back through the tab's filter (Page Up, End)
  *   dev-copy.c        rows as text: copy to the clipboard
  *
  * The list shows one page of rows from the "top" event on.  The top is a
@@ -21,6 +22,10 @@
 
 /* An event number not known yet (the index has not reached it). */
 #define DEV_NO_NUMBER G_MAXUINT64
+/* Events read per request when reading backward (a backward find, going
+ * back through the filter): long enough to find common events in one
+ * request, short enough that a miss costs little. */
+#define DEV_BACK_BLOCK 20000
 
 typedef struct {
 	guint64 number;                     /* DEV_NO_NUMBER when unknown */
@@ -71,6 +76,14 @@ typedef struct {
 	guint64 search_start, search_number, search_block, search_block_len;
 	LttvTracesetContextPosition *search_pos;
 
+	/* Going back through the tab's filter (dev-tail.c). */
+	guint tail_request;
+	LttvHooks *tail_event, *tail_after;
+	guint64 tail_wanted;                /* passing events still to find before tail_start + tail_len */
+	guint64 tail_start, tail_len, tail_read;  /* the block of events read, from its number */
+	guint64 *tail_ring;                 /* the numbers of its last tail_wanted passing events */
+	guint64 tail_found;
+
 	/* Column widths in pixels, grown to fit what was shown. */
 	gint col_width[8];
 	gint row_height;
@@ -85,6 +98,9 @@ void dev_report_selection(Dev *d, const DevRow *row);
 void dev_update_damage(Dev *d);
 
 /* dev-rows.c */
+/* Does e pass the tab's filter (with the state before e)?  Call from an
+ * event hook below LTTV_PRIO_STATE. */
+gboolean dev_passes_filter(Dev *d, const LttEvent *e);
 void dev_rows_init(Dev *d);
 void dev_rows_free(Dev *d);
 /* Makes the page's positions (after a new traceset they are NULL). */
@@ -94,9 +110,11 @@ void dev_ensure_positions(Dev *d);
 void dev_show_from(Dev *d, const LttvTracesetContextPosition *pos, guint64 number);
 /* Reads the page again from the same top (filter, size or redraw changed). */
 void dev_reload(Dev *d);
-/* The page after the current one, or the one starting one row further. */
+/* The page after the current one, or the one starting k rows further
+ * (from the rows read: what the tab's filter passes).  Nothing while the
+ * page is being read or at the end. */
 void dev_page_down(Dev *d);
-void dev_line_down(Dev *d);
+void dev_rows_down(Dev *d, guint k);
 
 /* dev-index.c */
 void dev_index_start(Dev *d);
@@ -125,6 +143,15 @@ gboolean dev_find(Dev *d, const char *expression, gboolean backward);
 void dev_goto_time(Dev *d, LttTime t, gboolean select);
 /* "N" or "#N": an event number; "S.F": seconds since the trace start. */
 void dev_goto_text(Dev *d, const char *text);
+
+/* dev-tail.c */
+void dev_tail_init(Dev *d);
+void dev_tail_free(Dev *d);
+void dev_tail_cancel(Dev *d);
+/* Shows the page whose top is the k-th event before event `before` (its
+ * number; the count of a complete index: the end) that passes the tab's
+ * filter, or the first page when fewer pass; read in blocks, backward. */
+void dev_tail_back(Dev *d, guint64 before, guint64 k);
 
 /* dev-copy.c */
 /* The row as one line: the columns separated by tabs. */

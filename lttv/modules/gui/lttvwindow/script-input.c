@@ -63,22 +63,31 @@ static GdkWindow *innermost(GdkWindow *w, gint *x, gint *y)
 	return w;
 }
 
-gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **error)
+/* The window under (x, y) of widget, (x, y) made its own; NULL + error
+ * when (x, y) is outside the widget (what: the command, for the message). */
+static GdkWindow *target_at(GtkWidget *widget, const char *what, gint *x, gint *y, GError **error)
 {
 	GtkAllocation a;
 	gtk_widget_get_allocation(widget, &a);
 	GdkWindow *gw = gtk_widget_get_window(widget);
-	if (x < 0 || y < 0 || x >= a.width || y >= a.height || gw == NULL ||
+	if (*x < 0 || *y < 0 || *x >= a.width || *y >= a.height || gw == NULL ||
 	    !gtk_widget_get_mapped(widget)) {
 		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
-		            "click %d %d: outside the viewer (%dx%d pixels)", x, y, a.width, a.height);
-		return FALSE;
+		            "%s %d %d: outside the viewer (%dx%d pixels)", what, *x, *y, a.width, a.height);
+		return NULL;
 	}
 	if (!gtk_widget_get_has_window(widget)) {
-		x += a.x;
-		y += a.y;
+		*x += a.x;
+		*y += a.y;
 	}
-	GdkWindow *target = innermost(gw, &x, &y);
+	return innermost(gw, x, y);
+}
+
+gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **error)
+{
+	GdkWindow *target = target_at(widget, "click", &x, &y, error);
+	if (target == NULL)
+		return FALSE;
 	gint ox, oy;
 	gdk_window_get_origin(target, &ox, &oy);
 	const GdkEventType types[] = { GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE };
@@ -97,5 +106,27 @@ gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **err
 		gtk_main_do_event(ev);
 		gdk_event_free(ev);
 	}
+	return TRUE;
+}
+
+gboolean lttvwindow_script_scroll(GtkWidget *widget, gint x, gint y, gboolean down, GError **error)
+{
+	GdkWindow *target = target_at(widget, "scroll", &x, &y, error);
+	if (target == NULL)
+		return FALSE;
+	gint ox, oy;
+	gdk_window_get_origin(target, &ox, &oy);
+	GdkEvent *ev = gdk_event_new(GDK_SCROLL);
+	ev->scroll.window = g_object_ref(target);
+	ev->scroll.send_event = TRUE;
+	ev->scroll.time = GDK_CURRENT_TIME;
+	ev->scroll.x = x;
+	ev->scroll.y = y;
+	ev->scroll.x_root = ox + x;
+	ev->scroll.y_root = oy + y;
+	ev->scroll.direction = down ? GDK_SCROLL_DOWN : GDK_SCROLL_UP;
+	ev->scroll.device = gdk_display_get_core_pointer(gdk_window_get_display(target));
+	gtk_main_do_event(ev);
+	gdk_event_free(ev);
 	return TRUE;
 }

@@ -16,6 +16,10 @@ gboolean lttvwindow_script_key(GtkWidget *window, const char *key, GError **erro
  * innermost window there.  FALSE + error when (x, y) is outside. */
 gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **error);
 
+/* One step of the mouse wheel (down or up) at (x, y) of widget, on the
+ * innermost window there.  FALSE + error when (x, y) is outside. */
+gboolean lttvwindow_script_scroll(GtkWidget *widget, gint x, gint y, gboolean down, GError **error);
+
 G_END_DECLS
 
 #endif

@@ -382,6 +382,48 @@ static gboolean cmd_print(char **argv)
 	return TRUE;
 }
 
+/* `scroll VIEWER X Y up|down`: one step of the mouse wheel over the
+ * viewer. */
+static gboolean cmd_scroll(char **argv)
+{
+	if (!need_args(argv, 4, 4, "scroll VIEWER X Y up|down") || !settled())
+		return FALSE;
+	GtkWidget *v = find_viewer(argv[1]);
+	if (v == NULL)
+		return FALSE;
+	char *end1, *end2;
+	gint x = (gint) strtol(argv[2], &end1, 10);
+	gint y = (gint) strtol(argv[3], &end2, 10);
+	if (*end1 != '\0' || *end2 != '\0' || argv[2][0] == '\0' || argv[3][0] == '\0')
+		return fail("scroll: \"%s %s\" are not pixel coordinates", argv[2], argv[3]);
+	if (strcmp(argv[4], "up") != 0 && strcmp(argv[4], "down") != 0)
+		return fail("scroll: \"%s\": expected up or down", argv[4]);
+	GError *error = NULL;
+	if (!lttvwindow_script_scroll(v, x, y, strcmp(argv[4], "down") == 0, &error)) {
+		fail("%s", error->message);
+		g_error_free(error);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* `filter [EXPR...]`: the current tab's filter, as the Filter dialog sets
+ * it (the words joined by spaces, so that the expression needs no
+ * quotes; none: no filter).  An expression that does not compile fails
+ * the line with the dialog's message. */
+static gboolean cmd_filter(char **argv)
+{
+	char *expression = g_strjoinv(" ", argv + 1);
+	GError *error = NULL;
+	gboolean ok = lttvwindow_report_filter(tab(), expression, NULL, &error);
+	if (!ok) {
+		fail("filter: %s", error->message);
+		g_error_free(error);
+	}
+	g_free(expression);
+	return ok;
+}
+
 static gboolean cmd_quit(char **argv)
 {
 	if (!need_args(argv, 0, 0, "quit"))
@@ -403,6 +445,7 @@ static const struct {
 	{ "window", cmd_window }, { "time", cmd_time }, { "wait", cmd_wait },
 	{ "screenshot", cmd_screenshot }, { "resize", cmd_resize }, { "key", cmd_key },
 	{ "click", cmd_click }, { "print", cmd_print }, { "quit", cmd_quit },
+	{ "filter", cmd_filter }, { "scroll", cmd_scroll },
 };
 
 /* Runs one line; FALSE when the script must stop running lines for now. */
@@ -428,7 +471,7 @@ static gboolean run_line(const char *text)
 			break;
 	if (i == G_N_ELEMENTS(commands))
 		go_on = fail("unknown command \"%s\" (open, tab, viewer, window, time, wait, "
-		             "screenshot, resize, key, click, print, quit)", argv[0]);
+		             "screenshot, resize, key, click, scroll, print, filter, quit)", argv[0]);
 	else if (window() == NULL)
 		go_on = fail("the window was closed: nothing to run %s on", argv[0]);
 	else
