@@ -220,7 +220,14 @@ int main(int argc, char **argv)
 	lttv_traceset_add(ts, trace);
 	lttv_trace_unref(trace);
 	LttvTracesetContext *viewer = lttv_traceset_context_new(ts);
-	LttvEventIndex *idx = lttv_event_index_new(viewer, 0);
+	/* The private read's index, with the interval the index would choose:
+	 * interval 0 over one trace takes the precomputation's marks instead,
+	 * a whole pass (bench-precompute measures that). */
+	guint64 total = 0;
+	guint tracefiles = ltt_trace_tracefile_count(lttv_trace_ltt(trace));
+	for (guint i = 0; i < tracefiles; i++)
+		total += ltt_tracefile_event_count(ltt_trace_tracefile(lttv_trace_ltt(trace), i));
+	LttvEventIndex *idx = lttv_event_index_new(viewer, lttv_event_index_choose_interval(total, tracefiles));
 
 	bench_index(idx);
 	if (seeks > 0 && lttv_event_index_count(idx) > 0)

@@ -2,14 +2,20 @@
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-lttv-event-index: event numbers over a traceset (event-index.h),
  * the index built in steps beside a viewer's context, and states restored
- * at a position and at an event number (state-context.h). */
+ * at a position and at an event number (state-context.h).  Over one trace
+ * the index is the precomputation's event marks: equal to one a private
+ * read builds, fresh and from the cache file, and never taken as complete
+ * (nor cached) when the precomputation stopped short. */
 #include "config.h"
+#include <glib/gstdio.h>
 #include <lttv/event-index.h>
+#include <lttv/precompute.h>
 #include <lttv/state-context.h>
 #include "analysis-util.h"
 
 static char *tmpdir;
 static LttvTraceset *set;
+static char *single_path;           /* a trace of its own, for the precomputation's marks */
 static GArray *all;                 /* LttTime of every event, merge order */
 
 static gboolean append_time(void *hook_data, void *call_data)
@@ -191,6 +197,220 @@ static void test_empty(void)
 	lttv_traceset_destroy(none);
 }
 
+/* Opens single_path alone in a traceset; its events' times in *times. */
+static LttvTraceset *single_set(GArray **times)
+{
+	LttvTraceset *ts = lttv_traceset_new();
+	GError *error = NULL;
+	LttvTrace *t = lttv_trace_open(single_path, &error);
+
+	g_assert_no_error(error);
+	lttv_traceset_add(ts, t);
+	lttv_trace_unref(t);
+	if (times != NULL) {
+		LttvTracesetContext *ctx = lttv_traceset_context_new(ts);
+
+		*times = g_array_new(FALSE, FALSE, sizeof(LttTime));
+		read_events(ctx, *times, G_MAXUINT64);
+		g_object_unref(ctx);
+	}
+	return ts;
+}
+
+static char *cache_beside(void)
+{
+	return g_build_filename(single_path, ".lttv-precompute-cache", NULL);
+}
+
+/* No cache file of the single trace, beside it or in the user's folder. */
+static void remove_caches(void)
+{
+	char *beside = cache_beside(), *dir = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	g_unlink(beside);
+	while (d != NULL && (name = g_dir_read_name(d)) != NULL)
+		if (g_str_has_suffix(name, ".precompute")) {
+			char *path = g_build_filename(dir, name, NULL);
+
+			g_unlink(path);
+			g_free(path);
+		}
+	if (d != NULL)
+		g_dir_close(d);
+	g_free(dir);
+	g_free(beside);
+}
+
+/* Both indexes designate the same event at every mark, and seeking there
+ * delivers the events that follow it (so every tracefile's place is
+ * right, not only the marked event's). */
+static void assert_same_marks(LttvEventIndex *a, LttvEventIndex *b, LttvTracesetContext *ctx, const GArray *times)
+{
+	LttvTracesetContextPosition *pa = lttv_traceset_context_position_new(ctx);
+	LttvTracesetContextPosition *pb = lttv_traceset_context_position_new(ctx);
+	guint k = lttv_event_index_interval(a);
+	GError *error = NULL;
+
+	g_assert_true(lttv_event_index_complete(a));
+	g_assert_true(lttv_event_index_complete(b));
+	g_assert_cmpuint(k, ==, lttv_event_index_interval(b));
+	g_assert_cmpuint(lttv_event_index_count(a), ==, times->len);
+	g_assert_cmpuint(lttv_event_index_count(b), ==, times->len);
+	for (guint64 n = 0; n <= times->len; n += n + k <= times->len || n == times->len ? k : times->len - n) {
+		GArray *seen = g_array_new(FALSE, FALSE, sizeof(LttTime));
+		guint64 want = MIN((guint64) k + 1, times->len - n);
+
+		g_assert_true(lttv_event_index_position(a, n, pa, &error));
+		g_assert_no_error(error);
+		g_assert_true(lttv_event_index_position(b, n, pb, &error));
+		g_assert_no_error(error);
+		g_assert_cmpint(lttv_traceset_context_position_compare(pa, pb), ==, 0);
+		g_assert_true(lttv_process_traceset_seek_position(ctx, pa, &error));
+		g_assert_no_error(error);
+		g_assert_cmpuint(read_events(ctx, seen, want), ==, want);
+		g_assert_cmpmem(seen->data, want * sizeof(LttTime), &g_array_index(times, LttTime, n), want * sizeof(LttTime));
+		g_array_free(seen, TRUE);
+		if (n == times->len)
+			break;
+	}
+	lttv_traceset_context_position_destroy(pa);
+	lttv_traceset_context_position_destroy(pb);
+}
+
+/* Random lookups: seek, number and position agree with the events. */
+static void assert_lookups(LttvEventIndex *idx, LttvTracesetContext *ctx, const GArray *times)
+{
+	LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(ctx);
+	GRand *rand = g_rand_new_with_seed(5);
+	GError *error = NULL;
+	guint64 n;
+
+	for (guint k = 0; k < 100; k++) {
+		guint64 want = k == 0 ? 0 : k == 1 ? times->len - 1 : k == 2 ? times->len
+		               : (guint64) g_rand_int_range(rand, 0, times->len);
+		GArray *one = g_array_new(FALSE, FALSE, sizeof(LttTime));
+
+		g_assert_true(lttv_event_index_seek(idx, ctx, want, &error));
+		g_assert_no_error(error);
+		lttv_traceset_context_position_save(ctx, pos);
+		g_assert_true(lttv_event_index_number(idx, pos, &n, &error));
+		g_assert_no_error(error);
+		g_assert_cmpuint(n, ==, want);
+		g_assert_cmpuint(read_events(ctx, one, 1), ==, want < times->len ? 1 : 0);
+		if (want < times->len)
+			g_assert_cmpuint(g_array_index(one, LttTime, 0), ==, g_array_index(times, LttTime, want));
+		g_array_free(one, TRUE);
+	}
+	g_rand_free(rand);
+	lttv_traceset_context_position_destroy(pos);
+}
+
+/* Over one trace the index is the precomputation's: it equals the index a
+ * private read builds with the same interval, from the pass and then from
+ * the cache file the pass wrote. */
+static void test_precomputed(void)
+{
+	GArray *times;
+	LttvTraceset *ts = single_set(&times);
+	LttvTracesetContext *ctx = lttv_traceset_context_new(ts);
+	char *beside = cache_beside();
+
+	remove_caches();
+	for (guint open = 0; open < 2; open++) {
+		LttvEventIndex *marks = lttv_event_index_new(ctx, 0);
+		LttvPrecompute *p = lttv_precompute_get(lttv_traceset_get(ts, 0));
+		LttvEventIndex *fresh;
+
+		/* Nothing read yet; from the cache, all of it after one step. */
+		g_assert_false(lttv_event_index_complete(marks));
+		if (open == 1)
+			lttv_event_index_step(marks, 0);
+		lttv_event_index_build(marks);
+		g_assert_cmpint(lttv_precompute_from_cache(p), ==, open == 1);
+		fresh = lttv_event_index_new(ctx, lttv_event_index_interval(marks));
+		lttv_event_index_build(fresh);
+		assert_same_marks(marks, fresh, ctx, times);
+		assert_lookups(marks, ctx, times);
+		/* The first open's pass writes the cache file. */
+		lttv_precompute_finish_cache(p);
+		g_assert_true(g_file_test(beside, G_FILE_TEST_EXISTS));
+		lttv_precompute_unref(p);
+		lttv_event_index_free(fresh);
+		lttv_event_index_free(marks);
+	}
+	g_free(beside);
+	g_object_unref(ctx);
+	lttv_traceset_destroy(ts);
+	g_array_free(times, TRUE);
+}
+
+/* A precomputation cancelled midway: its index stays partial (a number at
+ * or past its count is not indexed, not the end), stepping it ends, and no
+ * cache file keeps it: the next open computes everything again. */
+static void test_stopped(void)
+{
+	GArray *times;
+	LttvTraceset *ts = single_set(&times);
+	LttvTracesetContext *ctx = lttv_traceset_context_new(ts);
+	LttvTracesetContextPosition *pos = lttv_traceset_context_position_new(ctx);
+	char *beside = cache_beside();
+	GError *error = NULL;
+	guint64 count, n;
+
+	remove_caches();
+	{
+		LttvEventIndex *idx = lttv_event_index_new(ctx, 0);
+		LttvPrecompute *p = lttv_precompute_get(lttv_traceset_get(ts, 0));
+
+		while (lttv_event_index_count(idx) < times->len / 3)
+			g_assert_false(lttv_event_index_step(idx, 0));
+		lttv_precompute_cancel(p);
+		g_assert_true(lttv_event_index_step(idx, 1000));
+		lttv_event_index_build(idx);
+		count = lttv_event_index_count(idx);
+		g_assert_cmpuint(count, <, times->len);
+		g_assert_false(lttv_event_index_complete(idx));
+		g_assert_true(lttv_event_index_stopped(idx));
+		/* The count is where it stopped, not the end. */
+		g_assert_false(lttv_event_index_seek(idx, ctx, count, &error));
+		g_assert_error(error, LTTV_CONTEXT_ERROR, LTTV_CONTEXT_ERROR_NOT_INDEXED);
+		g_assert_nonnull(strstr(error->message, "stopped"));
+		g_clear_error(&error);
+		/* Below it, lookups answer. */
+		g_assert_true(lttv_event_index_position(idx, count - 1, pos, &error));
+		g_assert_no_error(error);
+		g_assert_true(lttv_event_index_number(idx, pos, &n, &error));
+		g_assert_cmpuint(n, ==, count - 1);
+		/* Beyond it, a position has no number. */
+		lttv_process_traceset_seek_time(ctx, g_array_index(times, LttTime, times->len - 1));
+		lttv_traceset_context_position_save(ctx, pos);
+		g_assert_false(lttv_event_index_number(idx, pos, &n, &error));
+		g_assert_error(error, LTTV_CONTEXT_ERROR, LTTV_CONTEXT_ERROR_NOT_INDEXED);
+		g_clear_error(&error);
+		lttv_precompute_unref(p);
+		lttv_event_index_free(idx);
+	}
+	g_assert_false(g_file_test(beside, G_FILE_TEST_EXISTS));
+	{
+		LttvEventIndex *idx = lttv_event_index_new(ctx, 0);
+		LttvPrecompute *p = lttv_precompute_get(lttv_traceset_get(ts, 0));
+
+		lttv_event_index_build(idx);
+		g_assert_false(lttv_precompute_from_cache(p));
+		g_assert_true(lttv_event_index_complete(idx));
+		g_assert_cmpuint(lttv_event_index_count(idx), ==, times->len);
+		lttv_precompute_unref(p);
+		lttv_event_index_free(idx);
+	}
+	g_free(beside);
+	lttv_traceset_context_position_destroy(pos);
+	g_object_unref(ctx);
+	lttv_traceset_destroy(ts);
+	g_array_free(times, TRUE);
+}
+
 static void setup(void)
 {
 	const char *args_a[] = { "--cpus=2", "--processes=20", "--events=20000", "--seed=51", NULL };
@@ -215,6 +435,14 @@ static void setup(void)
 	read_events(ctx, all, G_MAXUINT64);
 	g_assert_cmpuint(all->len, ==, 35000);
 	g_object_unref(ctx);
+	{
+		/* Blocks of 4 KiB: many blocks, marks in most of them. */
+		const char *args[] = { "--cpus=4", "--processes=30", "--events=30000", "--seed=53",
+		                       "--block-size=4096", NULL };
+
+		single_path = analysis_synth(tmpdir, "single", FALSE, args);
+		g_assert_nonnull(single_path);
+	}
 }
 
 int main(int argc, char **argv)
@@ -223,6 +451,13 @@ int main(int argc, char **argv)
 
 	g_test_init(&argc, &argv, NULL);
 	tmpdir = analysis_tmpdir();
+	{
+		/* Before GLib reads it: the precomputation's files stay here. */
+		char *xdg = g_build_filename(tmpdir, "xdg-cache", NULL);
+
+		g_setenv("XDG_CACHE_HOME", xdg, TRUE);
+		g_free(xdg);
+	}
 	setup();
 	g_test_add_func("/event-index/steps-beside-viewer", test_steps_beside_viewer);
 	g_test_add_data_func("/event-index/lookups/interval-100", GUINT_TO_POINTER(100), test_lookups);
@@ -230,9 +465,12 @@ int main(int argc, char **argv)
 	g_test_add_data_func("/event-index/lookups/interval-7", GUINT_TO_POINTER(7), test_lookups);
 	g_test_add_func("/event-index/state-at-number", test_state_at_number);
 	g_test_add_func("/event-index/empty", test_empty);
+	g_test_add_func("/event-index/precomputed", test_precomputed);
+	g_test_add_func("/event-index/stopped", test_stopped);
 	status = g_test_run();
 	lttv_traceset_destroy(set);
 	g_array_free(all, TRUE);
+	g_free(single_path);
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);
 	return status;

@@ -6,12 +6,16 @@
  * passed, and the number of the event at a position by a binary search and
  * fewer than K events.
  *
- * The index reads with a private context of its own over the traces of the
- * context it was made from: building it never moves a viewer's context.
- * It is built in steps of bounded time (lttv_event_index_step), so that a
- * background scheduler or the precomputation service drives it from the
- * main loop; what is indexed is usable at once ("ready up to" the count).
- * Main thread only, like contexts and hooks. */
+ * Over a single trace (and the interval left to the index) the saved
+ * positions are the trace's precomputation's event marks (precompute.h):
+ * the pass that computes the state and the intervals makes them, the cache
+ * file keeps them, and stepping the index steps that pass (which the GUI's
+ * background scheduler steps too).  Over several traces, or with an
+ * interval of the caller's, a private context of the index reads the
+ * traces in steps of its own.  Either way lookups go through a private
+ * context over the traces of the context the index was made from: the
+ * index never moves a viewer's context.  What is indexed is usable at once
+ * ("ready up to" the count).  Main thread only, like contexts and hooks. */
 #ifndef LTTV_EVENT_INDEX_H
 #define LTTV_EVENT_INDEX_H
 
@@ -22,18 +26,28 @@ G_BEGIN_DECLS
 
 typedef struct _LttvEventIndex LttvEventIndex;
 
-/* An empty index of the traces ctx reads (ctx itself is not kept).
- * interval: events between two saved positions; 0 chooses one that keeps
- * the index under a few MiB (1,024 for a traceset of a few tracefiles). */
+/* An index of the traces ctx reads (ctx itself is not kept).  interval:
+ * events between two saved positions; 0 chooses one that keeps the index
+ * under a few MiB (lttv_event_index_choose_interval), and over one trace
+ * takes the precomputation's marks (what it has computed is indexed at
+ * once: all of it when it came from the cache). */
 LttvEventIndex *lttv_event_index_new(const LttvTracesetContext *ctx, guint interval);
 void lttv_event_index_free(LttvEventIndex *idx);
+/* The interval for `total` events over `tracefiles` tracefiles: 1,024 for
+ * a few tracefiles, more when a position holds many. */
+guint lttv_event_index_choose_interval(guint64 total, guint tracefiles);
 
 /* Indexes on for about budget_usec microseconds (at least one event);
- * TRUE once the whole traceset is indexed. */
+ * TRUE once no step will index more: the whole traceset is indexed, or
+ * the index stopped (lttv_event_index_stopped). */
 gboolean lttv_event_index_step(LttvEventIndex *idx, gint64 budget_usec);
-/* The whole traceset at once. */
+/* The whole traceset at once (or until it stops). */
 void lttv_event_index_build(LttvEventIndex *idx);
 gboolean lttv_event_index_complete(const LttvEventIndex *idx);
+/* The precomputation the index comes from stopped short (cancelled, or
+ * the trace could not be read): the index stays partial, never complete;
+ * its count is where it stopped, not the end. */
+gboolean lttv_event_index_stopped(const LttvEventIndex *idx);
 
 /* Events indexed so far: events 0 .. count-1 can be looked up (the total
  * once complete). */

@@ -23,8 +23,10 @@
 #define CACHE_MAGIC "LTTVPREC"
 /* 2: checkpoint states list their present CPUs (checkpoint-cache.c).  3:
  * and the time of each one's latest event; interrupt vectors are IRQ
- * frames. */
-#define CACHE_VERSION 3u
+ * frames.
+ * 4: the event marks (the event index's places, precompute-marks.c) after
+ * the checkpoints. */
+#define CACHE_VERSION 4u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"
 /* Bounds no real trace reaches: beyond, the file is damaged. */
@@ -156,6 +158,7 @@ char *lttv_precompute_cache_path(LttTrace *trace, gboolean beside)
 struct _LttvCacheWriter {
 	const LttvIntervalStore *store;
 	const LttvCompactCheckpoints *cps;
+	const LttvEventMarks *marks;
 	guint n_tracefiles;
 	char *path, *tmp;
 	int fd;
@@ -165,6 +168,8 @@ struct _LttvCacheWriter {
 	guint chunk;             /* next chunk of it */
 	guint checkpoint;        /* next checkpoint to write */
 	gboolean headed;         /* the checkpoints' header is written */
+	guint64 mark;            /* next event mark to write */
+	gboolean marks_headed;
 };
 
 static void emit(LttvCacheWriter *w, const void *data, gsize len)
@@ -245,7 +250,8 @@ static gboolean open_tmp(LttvCacheWriter *w, LttTrace *trace, GError **error)
 }
 
 LttvCacheWriter *lttv_cache_writer_new(LttTrace *trace, const LttvIntervalStore *store,
-                                       const LttvCompactCheckpoints *cps, guint64 events, GError **error)
+                                       const LttvCompactCheckpoints *cps, const LttvEventMarks *marks,
+                                       guint64 events, GError **error)
 {
 	LttvCacheWriter *w = g_new0(LttvCacheWriter, 1);
 	GByteArray *id = identity(trace, error);
@@ -255,6 +261,7 @@ LttvCacheWriter *lttv_cache_writer_new(LttTrace *trace, const LttvIntervalStore 
 
 	w->store = store;
 	w->cps = cps;
+	w->marks = marks;
 	w->n_tracefiles = ltt_trace_tracefile_count(trace);
 	w->fd = -1;
 	w->buf = g_byte_array_new();
@@ -332,6 +339,20 @@ gboolean lttv_cache_writer_step(LttvCacheWriter *w, gint64 deadline, gboolean *f
 			emit_u64(w, cp->last[i].time);
 		}
 		emit(w, cp->state, cp->state_len);
+		if (w->buf->len >= FLUSH_SIZE && !flush(w, error))
+			return FALSE;
+		if (g_get_monotonic_time() >= deadline)
+			return TRUE;
+	}
+	if (!w->marks_headed) {
+		w->marks_headed = TRUE;
+		emit_u64(w, lttv_event_marks_interval(w->marks));
+		emit_u64(w, lttv_event_marks_tracefiles(w->marks));
+		emit_u64(w, lttv_event_marks_count(w->marks));
+	}
+	while (w->mark < lttv_event_marks_count(w->marks)) {
+		emit(w, lttv_event_marks_get(w->marks, w->mark++),
+		     lttv_event_marks_tracefiles(w->marks) * sizeof(LttvMarkPlace));
 		if (w->buf->len >= FLUSH_SIZE && !flush(w, error))
 			return FALSE;
 		if (g_get_monotonic_time() >= deadline)
@@ -509,6 +530,46 @@ static void load_checkpoints(CacheReader *r, LttTrace *trace, LttvCompactCheckpo
 	*cps_out = cps;
 }
 
+/* The event marks: one for every interval events of the pass; each
+ * tracefile's places inside it and never going back; none past every
+ * event. */
+static void load_marks(CacheReader *r, LttTrace *trace, guint64 events, LttvEventMarks **marks_out)
+{
+	guint64 interval = take_u64(r, "truncated"), n_tf = take_u64(r, "truncated"), count = take_u64(r, "truncated");
+	guint ntf = ltt_trace_tracefile_count(trace), j;
+	const LttvMarkPlace *places = NULL, *prev = NULL;
+	guint64 i;
+
+	if (!r->bad && (n_tf != ntf || interval == 0 || interval > G_MAXUINT32
+	                || count != events / interval + (events % interval != 0)
+	                || (ntf > 0 && count > (r->len - r->pos) / (ntf * sizeof(LttvMarkPlace)))))
+		damaged(r, "invalid event marks header");
+	if (!r->bad)
+		places = (const LttvMarkPlace *) take(r, count * ntf * sizeof(LttvMarkPlace), "truncated event marks");
+	for (i = 0; i < count && !r->bad; i++) {
+		const LttvMarkPlace *m = places + i * ntf;
+		gint first = -1;
+
+		for (j = 0; j < ntf; j++) {
+			/* A tracefile at its end stays there. */
+			if (m[j].block == LTTV_MARK_NO_EVENT)
+				continue;
+			if (m[j].block >= ltt_tracefile_block_count(ltt_trace_tracefile(trace, j))
+			    || (prev != NULL && (prev[j].block == LTTV_MARK_NO_EVENT || prev[j].block > m[j].block
+			                         || (prev[j].block == m[j].block && prev[j].offset > m[j].offset)))) {
+				damaged(r, "event mark outside its tracefile or going back");
+				break;
+			}
+			if (first < 0 || m[j].time < m[first].time)
+				first = (gint) j;
+		}
+		if (!r->bad && first < 0)
+			damaged(r, "event mark past every event");
+		prev = m;
+	}
+	*marks_out = r->bad ? NULL : lttv_event_marks_adopt(ntf, (guint) interval, places, count);
+}
+
 /* Loading, a piece per step, in the file's order: the header and entity
  * table, then each entity's changes, then the checkpoints, each part
  * hashed as it is checked (one pass over the file's memory); the hash
@@ -677,6 +738,7 @@ gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomp
 				return damaged(r, "checksum mismatch");
 			}
 			load_checkpoints(r, l->trace, &l->out.cps);
+			load_marks(r, l->trace, l->out.events, &l->out.marks);
 			if (!r->bad && r->pos != r->len)
 				damaged(r, "trailing bytes");
 			if (r->bad)
@@ -699,6 +761,7 @@ void lttv_precompute_cache_clear(LttvPrecomputeCache *c)
 {
 	lttv_intervals_free(c->store);
 	lttv_compact_checkpoints_free(c->cps);
+	lttv_event_marks_free(c->marks);
 	if (c->map != NULL)
 		munmap(c->map, c->map_len);
 	memset(c, 0, sizeof(*c));

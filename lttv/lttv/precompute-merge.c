@@ -150,6 +150,20 @@ void lttv_merge_free(LttvMerge *m)
 	g_free(m);
 }
 
+void lttv_merge_places(const LttvMerge *m, LttvMarkPlace *places)
+{
+	guint i;
+
+	for (i = 0; i < m->n; i++)
+		places[i] = (LttvMarkPlace) { LTTV_MARK_NO_EVENT, 0, 0 };
+	/* The tracefiles in the heap are those with an event left, each at it. */
+	for (i = 0; i < m->len; i++) {
+		const LttEvent *e = ltt_tracefile_event(ltt_trace_tracefile(m->trace, m->heap[i].tfi));
+
+		places[m->heap[i].tfi] = (LttvMarkPlace) { e->block, e->offset, e->time };
+	}
+}
+
 guint64 lttv_merge_damaged(const LttvMerge *m)
 {
 	return m->damaged;

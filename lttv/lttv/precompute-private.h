@@ -18,6 +18,36 @@ G_GNUC_INTERNAL void lttv_merge_free(LttvMerge *m);
 G_GNUC_INTERNAL guint64 lttv_merge_damaged(const LttvMerge *m);
 G_GNUC_INTERNAL extern const LttvEventSource lttv_merge_source;
 
+/* Where one tracefile stood at an event mark: its next event's place. */
+typedef struct {
+	guint32 block;           /* LTTV_MARK_NO_EVENT: no event left */
+	guint32 offset;
+	guint64 time;
+} LttvMarkPlace;
+#define LTTV_MARK_NO_EVENT G_MAXUINT32
+
+/* Every tracefile's place (n: the trace's tracefiles, in their order). */
+G_GNUC_INTERNAL void lttv_merge_places(const LttvMerge *m, LttvMarkPlace *places);
+
+/* The event marks (precompute-marks.c): the places of every tracefile
+ * before events 0, K, 2K... of the pass. */
+typedef struct _LttvEventMarks LttvEventMarks;
+
+G_GNUC_INTERNAL LttvEventMarks *lttv_event_marks_new(guint n_tracefiles, guint interval);
+/* Marks read from a cache file: places stay in its mapping. */
+G_GNUC_INTERNAL LttvEventMarks *lttv_event_marks_adopt(guint n_tracefiles, guint interval,
+                                                       const LttvMarkPlace *places, guint64 count);
+G_GNUC_INTERNAL void lttv_event_marks_free(LttvEventMarks *m);
+/* Called with event number n of the pass (from 0) before it is passed:
+ * records the merge's places when n is a multiple of the interval. */
+G_GNUC_INTERNAL void lttv_event_marks_note(LttvEventMarks *m, const LttvMerge *merge, guint64 n);
+G_GNUC_INTERNAL guint64 lttv_event_marks_count(const LttvEventMarks *m);
+G_GNUC_INTERNAL guint lttv_event_marks_interval(const LttvEventMarks *m);
+G_GNUC_INTERNAL guint lttv_event_marks_tracefiles(const LttvEventMarks *m);
+/* Mark i's places (n_tracefiles of them), NULL past the count. */
+G_GNUC_INTERNAL const LttvMarkPlace *lttv_event_marks_get(const LttvEventMarks *m, guint64 i);
+G_GNUC_INTERNAL gsize lttv_event_marks_heap(const LttvEventMarks *m);
+
 /* The service's checkpoints (for window statistics). */
 G_GNUC_INTERNAL const struct _LttvCompactCheckpoints *lttv_precompute_checkpoints(const LttvPrecompute *p);
 
@@ -47,6 +77,7 @@ G_GNUC_INTERNAL char *lttv_precompute_cache_path(LttTrace *trace, gboolean besid
 typedef struct {
 	LttvIntervalStore *store;
 	struct _LttvCompactCheckpoints *cps;
+	LttvEventMarks *marks;
 	LttTime reached;
 	guint64 events;
 	void *map;
@@ -74,7 +105,8 @@ G_GNUC_INTERNAL void lttv_precompute_cache_clear(LttvPrecomputeCache *c);
 typedef struct _LttvCacheWriter LttvCacheWriter;
 
 G_GNUC_INTERNAL LttvCacheWriter *lttv_cache_writer_new(LttTrace *trace, const LttvIntervalStore *store,
-                                                       const struct _LttvCompactCheckpoints *cps, guint64 events,
+                                                       const struct _LttvCompactCheckpoints *cps,
+                                                       const LttvEventMarks *marks, guint64 events,
                                                        GError **error);
 /* Writes until deadline (monotonic time); *finished once the file is in
  * place.  FALSE + error when it cannot be written. */

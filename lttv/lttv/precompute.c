@@ -9,6 +9,7 @@
 #include "intervals-private.h"
 #include "window-stats.h"
 #include "window-stats-split.h"
+#include "event-index.h"
 
 /* Events between two looks at the clock during a step. */
 #define EVENTS_PER_CLOCK_CHECK 256
@@ -36,6 +37,7 @@ struct _LttvPrecompute {
 	LttvCompactCheckpoints *cps;
 	LttvIntervalStore *store;
 	LttvIntervalRecorder *recorder;
+	LttvEventMarks *marks;   /* the event index's (precompute-marks.c) */
 	GArray *event_hooks;     /* EventHook */
 	guint64 events_done, events_total;
 	gboolean started, done, cancelled, failed;
@@ -106,6 +108,9 @@ LttvPrecompute *lttv_precompute_get(LttvTrace *t)
 	p->recorder = lttv_interval_recorder_new(p->store, p->ts);
 	p->event_hooks = g_array_new(FALSE, FALSE, sizeof(EventHook));
 	p->events_total = trace_event_total(trace);
+	p->marks = lttv_event_marks_new(ltt_trace_tracefile_count(trace),
+	                                lttv_event_index_choose_interval(p->events_total,
+	                                                                 ltt_trace_tracefile_count(trace)));
 	p->notes = g_array_new(FALSE, FALSE, sizeof(Notification));
 	p->next_id = 1;
 	p->use_cache = TRUE;
@@ -156,6 +161,7 @@ void lttv_precompute_unref(LttvPrecompute *p)
 	} else {
 		lttv_compact_checkpoints_free(p->cps);
 		lttv_intervals_free(p->store);
+		lttv_event_marks_free(p->marks);
 	}
 	g_free(p->cache_warning);
 	g_array_unref(p->event_hooks);
@@ -253,7 +259,8 @@ static void finish(LttvPrecompute *p)
 	p->done = TRUE;
 	pass_free(p);
 	if (p->use_cache)
-		p->writer = lttv_cache_writer_new(lttv_trace_ltt(p->trace), p->store, p->cps, p->events_done, NULL);
+		p->writer = lttv_cache_writer_new(lttv_trace_ltt(p->trace), p->store, p->cps, p->marks, p->events_done,
+		                                  NULL);
 	if (p->writer != NULL)
 		p->write_thread = g_thread_new("lttv-cache-writer", write_thread_main, p);
 }
@@ -308,8 +315,10 @@ static gboolean load_cache(LttvPrecompute *p, gint64 deadline)
 			p->loader = NULL;
 			lttv_compact_checkpoints_free(p->cps);
 			lttv_intervals_free(p->store);
+			lttv_event_marks_free(p->marks);
 			p->store = p->cache.store;
 			p->cps = p->cache.cps;
+			p->marks = p->cache.marks;
 			p->events_done = p->cache.events;
 			p->from_cache = TRUE;
 			p->done = TRUE;
@@ -359,6 +368,7 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 				fire_notifications(p);
 				return FALSE;
 			}
+			lttv_event_marks_note(p->marks, p->merge, p->events_done);
 			lttv_trace_state_apply(p->ts, ev);
 			lttv_compact_checkpoints_record(p->cps, p->ts, ev);
 			lttv_interval_recorder_after(p->recorder, ev);
@@ -425,6 +435,37 @@ void lttv_precompute_cancel(LttvPrecompute *p)
 gboolean lttv_precompute_cancelled(const LttvPrecompute *p)
 {
 	return p->cancelled;
+}
+
+gboolean lttv_precompute_stopped(const LttvPrecompute *p)
+{
+	return !p->done && (p->cancelled || p->failed);
+}
+
+guint lttv_precompute_mark_interval(const LttvPrecompute *p)
+{
+	return lttv_event_marks_interval(p->marks);
+}
+
+guint64 lttv_precompute_mark_count(const LttvPrecompute *p)
+{
+	return lttv_event_marks_count(p->marks);
+}
+
+gboolean lttv_precompute_mark(const LttvPrecompute *p, guint64 i, LttEventPosition *places, gboolean *has)
+{
+	const LttvMarkPlace *m = lttv_event_marks_get(p->marks, i);
+	LttTrace *trace = lttv_trace_ltt(p->trace);
+	guint j;
+
+	if (m == NULL)
+		return FALSE;
+	for (j = 0; j < lttv_event_marks_tracefiles(p->marks); j++) {
+		has[j] = m[j].block != LTTV_MARK_NO_EVENT;
+		places[j] = (LttEventPosition) { ltt_trace_tracefile(trace, j), has[j] ? m[j].block : 0, m[j].offset,
+		                                  m[j].time };
+	}
+	return TRUE;
 }
 
 static guint notify_add(LttvPrecompute *p, gboolean by_count, guint64 target, LttvHook f, gpointer data)
@@ -499,7 +540,8 @@ const LttvCompactCheckpoints *lttv_precompute_checkpoints(const LttvPrecompute *
 
 void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
 {
-	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps);
+	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps)
+	        + lttv_event_marks_heap(p->marks);
 	*mapped = lttv_intervals_mapped(p->store) + lttv_compact_checkpoints_mapped(p->cps);
 }
 

@@ -79,6 +79,22 @@ gboolean lttv_precompute_done(const LttvPrecompute *p);
  * computed stays usable.  Pending notifications are dropped uncalled. */
 void lttv_precompute_cancel(LttvPrecompute *p);
 gboolean lttv_precompute_cancelled(const LttvPrecompute *p);
+/* The pass stopped short for good (cancelled, or the trace could not be
+ * read): its results, the event marks among them, stay partial. */
+gboolean lttv_precompute_stopped(const LttvPrecompute *p);
+
+/* The event marks: the place of each tracefile of the trace before every
+ * K-th event of the pass (K: the interval), what an event index over a
+ * traceset of this one trace seeks from (event-index.h).  Marks 0 .. count-1
+ * exist: count grows with the pass, and covers every event once done; they
+ * are in the cache file with the other results, and partial ones never
+ * are (the cache is written only by a pass that reached the end). */
+guint lttv_precompute_mark_interval(const LttvPrecompute *p);
+guint64 lttv_precompute_mark_count(const LttvPrecompute *p);
+/* Mark i: places[j], has[j] for each tracefile j of the trace (places'
+ * tracefile: the trace's own; has FALSE: no event left).  FALSE when i is
+ * not marked (yet). */
+gboolean lttv_precompute_mark(const LttvPrecompute *p, guint64 i, LttEventPosition *places, gboolean *has);
 
 /* Calls f(data, p) once, when the results reach time t (ready_until > t,
  * or done; t = LTT_TIME_INFINITE: at the end).  When they already have, f
@@ -129,8 +145,8 @@ void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped);
  * last checkpoint once (a replay of at most one checkpoint interval). */
 const char *lttv_precompute_submode_name(LttvPrecompute *p, gint32 mode, gint32 submode);
 /* f(data, ev) is called with every event of the pass (a const LttEvent *),
- * in time order, after the state applied it: where the event index
- * (event-index.c) joins the other results.  Add before the first step. */
+ * in time order, after the state applied it: for analyses that join the
+ * pass.  Add before the first step. */
 void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data);
 
 G_END_DECLS

@@ -631,6 +631,24 @@ void lttv_traceset_context_position_copy(LttvTracesetContextPosition *dest,
 	dest->key = src->key;
 }
 
+void lttv_traceset_context_position_set(LttvTracesetContextPosition *pos, const LttEventPosition *places,
+                                        const gboolean *has, guint n)
+{
+	if (pos->n != n) {
+		pos->tf = g_renew(TracefilePosition, pos->tf, n);
+		pos->n = n;
+	}
+	memset(&pos->key, 0, sizeof(pos->key));
+	pos->key.at_end = TRUE;
+	for (guint i = 0; i < n; i++) {
+		pos->tf[i].has_event = has[i];
+		pos->tf[i].pos = places[i];
+		/* The next event: the earliest, ties to the first tracefile. */
+		if (has[i] && (pos->key.at_end || places[i].time < pos->key.time))
+			pos->key = (MergeKey) { FALSE, places[i].time, i, places[i].block, places[i].offset };
+	}
+}
+
 int lttv_traceset_context_position_compare(const LttvTracesetContextPosition *a,
                                            const LttvTracesetContextPosition *b)
 {

@@ -276,6 +276,12 @@ void lttv_traceset_context_position_save(const LttvTracesetContext *self,
                                          LttvTracesetContextPosition *pos);
 void lttv_traceset_context_position_copy(LttvTracesetContextPosition *dest,
                                          const LttvTracesetContextPosition *src);
+/* Makes pos (of a context over n tracefiles) designate the event the
+ * context delivers next when each tracefile i, in the context's order, is
+ * at places[i] (has[i] FALSE: at its end): for places another reader
+ * recorded (the precomputation's event marks, event-index.c). */
+void lttv_traceset_context_position_set(LttvTracesetContextPosition *pos, const LttEventPosition *places,
+                                        const gboolean *has, guint n);
 /* Merge order of the events two positions designate; the end of the
  * traceset comes after every event. */
 int lttv_traceset_context_position_compare(const LttvTracesetContextPosition *a,

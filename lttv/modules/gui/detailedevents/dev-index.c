@@ -4,8 +4,9 @@
  *
  * The scrollbar is the event number, not the time: a burst of events
  * takes as much of the bar as it takes rows.  The index (a position every
- * K events, lttv/event-index.h) is built in steps of a few milliseconds
- * from an idle callback below the schedulers' priority, so it never
+ * K events, lttv/event-index.h) comes with the trace's precomputation:
+ * complete at once from its cache, otherwise growing with the pass, which
+ * an idle callback below the schedulers' priority also steps, so it never
  * competes with a page being read; what it covers is usable at once. */
 #include <config.h>
 #include "dev.h"
@@ -51,8 +52,8 @@ void dev_index_sync_scrollbar(Dev *d)
 static gboolean index_reach(Dev *d, guint64 n)
 {
 	gint64 deadline = g_get_monotonic_time() + DEV_INDEX_JUMP_USEC;
-	while (!lttv_event_index_complete(d->index) && lttv_event_index_count(d->index) <= n &&
-	       g_get_monotonic_time() < deadline)
+	while (!lttv_event_index_complete(d->index) && !lttv_event_index_stopped(d->index) &&
+	       lttv_event_index_count(d->index) <= n && g_get_monotonic_time() < deadline)
 		lttv_event_index_step(d->index, deadline - g_get_monotonic_time());
 	return lttv_event_index_complete(d->index) || lttv_event_index_count(d->index) > n;
 }
@@ -63,6 +64,12 @@ gboolean dev_show_last_page(Dev *d)
 		return FALSE;
 	d->pending_number = DEV_NO_NUMBER;
 	d->pending_end = !index_reach(d, G_MAXUINT64);
+	if (d->pending_end && lttv_event_index_stopped(d->index)) {
+		d->pending_end = FALSE;
+		dev_set_status(d, "The end is not known: the events were indexed up to %" G_GUINT64_FORMAT
+		               " only (the precomputation stopped)", lttv_event_index_count(d->index));
+		return FALSE;
+	}
 	if (d->pending_end) {
 		dev_set_status(d, "Going to the end once the events are indexed...");
 		return FALSE;
@@ -83,6 +90,11 @@ gboolean dev_show_number(Dev *d, guint64 n)
 	d->pending_number = DEV_NO_NUMBER;
 	d->pending_end = FALSE;
 	if (!index_reach(d, n)) {
+		if (lttv_event_index_stopped(d->index)) {
+			dev_set_status(d, "There is no event %" G_GUINT64_FORMAT " among the %" G_GUINT64_FORMAT
+			               " indexed (the precomputation stopped)", n, lttv_event_index_count(d->index));
+			return FALSE;
+		}
 		d->pending_number = n;
 		dev_set_status(d, "Going to event %" G_GUINT64_FORMAT " once it is indexed (%" G_GUINT64_FORMAT
 		               " events so far)...", n, lttv_event_index_count(d->index));
