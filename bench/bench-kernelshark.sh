@@ -19,18 +19,19 @@
 #   - the peak resident memory (VmHWM of /proc, read before the end);
 #   - lttv-gui also prints, through --script, when its window is first drawn
 #     and when its precomputation ends (as bench-gui.sh).
-# lttv-gui opens the trace.dat twice: first with no cache (the import into
-# $XDG_CACHE_HOME/lttv/import and the precomputation happen in that run),
-# then with both caches.  KernelShark runs as an unprivileged user (as root
-# it shows a warning dialog that waits for a click) with a HOME of its own.
+# Each program opens the file as trace-cmd 3 writes it (version 7, zstd
+# compressed) and as a version 6 file without compression (made beside it
+# by `trace-cmd convert`).  lttv-gui opens each twice: first with no cache
+# (the import into $XDG_CACHE_HOME/lttv/import and the precomputation
+# happen in that run), then with both caches.  KernelShark runs as an
+# unprivileged user (as root it shows a warning dialog that waits for a
+# click) with a HOME of its own.
 #
 # Without TRACE.DAT (default $TMPDIR/lttv-bench-ks/trace.dat, made once):
 # a tracefs instance records lttctl's default kernel events while the
 # machine archives /usr/share, walks / and makes system calls in a loop
-# (peers/ftrace-extract.sh: `trace-cmd record` fails on the benchmark VM),
-# and `trace-cmd convert` writes it as a version 6 file without
-# compression: KernelShark 2.2.1 crashes (SIGSEGV) on trace-cmd 3's
-# default version 7 compressed files.  Needs root, tracefs and trace-cmd.
+# (peers/ftrace-extract.sh: `trace-cmd record` fails on the benchmark VM).
+# Needs root, tracefs and trace-cmd.
 # Figures go to stdout as "name value unit"; doc/performance.md keeps them.
 set -euo pipefail
 build=${1:?usage: bench-kernelshark.sh BUILD [TRACE.DAT]}
@@ -58,13 +59,14 @@ find / -xdev > /dev/null 2>&1 &
 $tmp/syscall-loop 500000 > /dev/null &
 wait
 LOAD
-	BUFFER_KB=1048576 sh "$src/peers/ftrace-extract.sh" "$tmp/v7.dat" sh "$tmp/load.sh"
-	trace-cmd convert -i "$tmp/v7.dat" --file-version 6 --compression none -o "$dat" >/dev/null 2>&1
-	rm -f "$tmp/v7.dat"
+	BUFFER_KB=1048576 sh "$src/peers/ftrace-extract.sh" "$dat" sh "$tmp/load.sh"
 fi
-chmod a+r "$dat"
+v6=${dat%.dat}-v6.dat
+[ -f "$v6" ] || trace-cmd convert -i "$dat" --file-version 6 --compression none -o "$v6" >/dev/null 2>&1
+chmod a+r "$dat" "$v6"
 [ -f "$dat.events" ] || trace-cmd report "$dat" 2>/dev/null | tail -n +2 | wc -l > "$dat.events"
-echo "trace $dat $(cat "$dat.events") events $(($(stat -c %s "$dat") / 1048576)) MiB"
+echo "trace $dat $(cat "$dat.events") events, $(($(stat -c %s "$dat") / 1048576)) MiB" \
+	"(version 6 uncompressed: $(($(stat -c %s "$v6") / 1048576)) MiB)"
 
 mkfifo "$tmp/displayfd"
 Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$tmp/displayfd" >"$tmp/xvfb.log" 2>&1 &
@@ -103,9 +105,11 @@ chown nobody "$tmp/ks-home"
 chmod 755 "$tmp"
 ks=(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$tmp/ks-home" XDG_RUNTIME_DIR="$tmp/ks-home")
 "${ks[@]}" fc-list >/dev/null
-"$tmp/x-settle" -g 1920x1080 "${ks_steps[@]}" -- "${ks[@]}" kernelshark -i "$dat" > "$tmp/ks.out" 2>"$tmp/ks.err" ||
-	{ echo "bench-kernelshark: KernelShark: $(tail -n 1 "$tmp/ks.err")" >&2; exit 1; }
-report kernelshark "$tmp/ks.out"
+kernelshark_run() {   # kernelshark_run LABEL FILE
+	"$tmp/x-settle" -g 1920x1080 "${ks_steps[@]}" -- "${ks[@]}" kernelshark -i "$2" > "$tmp/$1.out" 2>"$tmp/$1.err" ||
+		{ echo "bench-kernelshark: KernelShark on $2: $(tail -n 1 "$tmp/$1.err")" >&2; exit 1; }
+	report "$1" "$tmp/$1.out"
+}
 
 # lttv-gui: caches of its own (import, precomputation), fonts as the user's.
 export XDG_CACHE_HOME=$tmp/xdg
@@ -113,18 +117,24 @@ mkdir -p "$XDG_CACHE_HOME"
 fc-list >/dev/null
 export LTTV_MODULE_PATH=$build/lttv/modules/gui/controlflow/.libs:$build/lttv/modules/gui/detailedevents/.libs
 printf 'screenshot %s/first.png\nprint\nwait\nprint\n' "$tmp" > "$tmp/gui.script"
-lttv_gui() {   # lttv_gui LABEL
+lttv_gui_run() {   # lttv_gui_run LABEL FILE
 	local t0=$EPOCHREALTIME
 	"$tmp/x-settle" -g 1920x1080 "${gui_steps[@]}" -- "$gui" --viewer controlflow --viewer detailedevents \
-		-t "$dat" --script "$tmp/gui.script" 2>"$tmp/$1.err" |
+		-t "$2" --script "$tmp/gui.script" 2>"$tmp/$1.err" |
 		while IFS= read -r line; do
 			awk -v a="$t0" -v b="$EPOCHREALTIME" -v l="$line" 'BEGIN { printf "%.1f %s\n", (b - a) * 1000, l }'
-		done > "$tmp/gui.out"
-	grep -q vmhwm_kb "$tmp/gui.out" || { echo "bench-kernelshark: lttv-gui: $(tail -n 1 "$tmp/$1.err")" >&2; exit 1; }
-	cut -d' ' -f2- "$tmp/gui.out" > "$tmp/gui.figures"
-	report "$1" "$tmp/gui.figures"
+		done > "$tmp/$1.out"
+	grep -q vmhwm_kb "$tmp/$1.out" || { echo "bench-kernelshark: lttv-gui on $2: $(tail -n 1 "$tmp/$1.err")" >&2; exit 1; }
+	cut -d' ' -f2- "$tmp/$1.out" > "$tmp/$1.figures"
+	report "$1" "$tmp/$1.figures"
 	awk -v l="$1" '$2 == "window" { n++; if (n == 1) printf "%s.script_first_drawn_ms %s ms\n", l, $1;
-		if (n == 2) printf "%s.script_precomputed_ms %s ms\n", l, $1 }' "$tmp/gui.out"
+		if (n == 2) printf "%s.script_precomputed_ms %s ms\n", l, $1 }' "$tmp/$1.out"
 }
-lttv_gui lttv_gui_first_open
-lttv_gui lttv_gui_second_open
+
+for form in v7 v6; do
+	file=$dat
+	[ $form = v6 ] && file=$v6
+	kernelshark_run "kernelshark_$form" "$file"
+	lttv_gui_run "lttv_gui_${form}_first_open" "$file"
+	lttv_gui_run "lttv_gui_${form}_second_open" "$file"
+done
