@@ -44,7 +44,7 @@ status=$?
 [ $status -eq 0 ] || sed 's/^/# /' "$tmp/viewer.log"
 check $status "a viewer module builds with pkg-config lttvwindow only"
 
-$cc $cflags -o "$tmp/ust-program" "$srcdir/install-ust-program.c" $(pkg-config --cflags --libs ltt-ust) $ldflags \
+$cc $cflags -o "$tmp/ust-program" "$top_srcdir/doc/examples/ust-hello.c" $(pkg-config --cflags --libs ltt-ust) $ldflags \
 	> "$tmp/ust.log" 2>&1 &&
 	LD_LIBRARY_PATH="$dest$libdir" "$tmp/ust-program" | grep -qx 'lost 0'
 status=$?
