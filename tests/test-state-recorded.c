@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
-/* test-state-recorded.c: the state and statistics on a real recording
- * (doc/analysis.md §1.4, §1.5): lttctl records ltt-getppid-loop, whose
- * getppid calls and CPU time (getrusage) the trace must give exactly, and
- * whose name set with prctl the state must know; lttd's own time is not
- * shown inside a system call, the events of its context are kept; tasks
- * keep their birth from one recording to the next.  Needs root and tracefs: otherwise every case
- * says why and skips. */
+/* test-state-recorded.c: the state and statistics on real recordings
+ * (doc/analysis.md §1.4, §1.5, §3).  lttctl records:
+ * - ltt-getppid-loop, whose getppid calls and CPU time (getrusage) the
+ *   trace must give exactly, and whose name set with prctl the state must
+ *   know; lttd's own time is not shown inside a system call, the events of
+ *   its context are kept; tasks keep their birth from one recording to the
+ *   next;
+ * - ltt-cpu-burners, threads burning CPU at once under names given with
+ *   pthread_setname_np: each one's CPU time against its own clock, their
+ *   names, a filter on a name;
+ * - ltt-fork-storm-children, 100 children that exit at once: each its own
+ *   task with its own exit.
+ * On all three, the idle tasks' names and the unknown task's row.  Needs
+ * root and tracefs: otherwise every case says why and skips. */
 #include "config.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -378,6 +385,13 @@ static void test_fork_storm(void)
 		g_strfreev(v);
 	}
 	g_assert_cmpuint(g_hash_table_size(children), ==, CHILDREN);
+	{
+		guint j = 0;
+		const LttvStatsNode *p = recorded_process_node(rec.storm, parent, &j);
+
+		g_assert_nonnull(p);
+		g_assert_cmpstr(p->name, ==, "ltt-fork-storm-children");
+	}
 	for (i = 0; i < rec.storm->tree->children->len; i++) {
 		const LttvStatsNode *p = g_ptr_array_index(rec.storm->tree->children, i);
 		const LttvStatsNode *sm = recorded_submode(p, LTTV_MODE_SYSCALL, "exit_group");
