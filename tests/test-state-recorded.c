@@ -368,8 +368,9 @@ static void test_thread_names(void)
 /* A fork storm: every child is a task of its own with its own pid, named
  * as its parent in full (its comm is the first 15 characters, §1.5); its
  * exit_group is its own (its sched_process_exit counted inside its own
- * exit_group call); no task is given another's exit; and the children
- * are exactly the workload's. */
+ * exit_group call); no task is given another's exit; and each child is
+ * one task, under one key.  (Other tasks may share the name: built with
+ * sanitizers, the parent's exit forks LeakSanitizer's tracer.) */
 static void test_fork_storm(void)
 {
 	GHashTable *children = g_hash_table_new(g_direct_hash, g_direct_equal);
@@ -400,8 +401,6 @@ static void test_fork_storm(void)
 		/* One exit per task. */
 		if (p->pid > 0)
 			g_assert_cmpuint(lttv_stats_node_count_events(p, "sched_process_exit"), <=, 1);
-		if (p->name != NULL && strcmp(p->name, "ltt-fork-storm-children") == 0 && p->pid != parent)
-			g_assert_true(child);
 		if (!child)
 			continue;
 		seen++;
