@@ -341,8 +341,13 @@ ssize_t ltt_session_read(unsigned int cpu, char __user *ubuf, size_t count)
 		}
 	} else if (b && (block = ltt_buf_readable(b, s->tracing)) != NULL) {
 		ret = copy_block(block, ltt_buf_block_size(b), &b->read_pos, ubuf, count);
-		if (b->read_pos == ltt_buf_block_size(b))
+		if (b->read_pos == ltt_buf_block_size(b)) {
 			ltt_buf_consume(b);
+			/* Stopped full: the block that tells the last losses
+			 * takes the sub-buffer just freed. */
+			if (!s->tracing)
+				ltt_buf_tell_lost(b);
+		}
 	}
 	mutex_unlock(&s->lock);
 	return ret;
