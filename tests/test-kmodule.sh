@@ -12,7 +12,7 @@ work=$(cd "$top_build" && pwd)/tests/kmodule-work
 . "$top_src/tests/kmodule/guest.sh"
 n=0
 failed=0
-total=16
+total=18
 echo "1..$total"
 
 if ! kmodule_prepare; then
@@ -62,6 +62,13 @@ for tracer in module ftrace; do
 	echo $? >$tracer.status
 done
 rmmod ltt_tracer && echo unloaded >rmmod-idle
+# A module just loaded has no buffers yet: its stats list every CPU anyway,
+# and lttd (which learns the CPUs there) records with it.
+insmod ltt-tracer.ko || exit 6
+cat /dev/ltt/stats >fresh.stats
+$B/ltt-control/lttctl record --tracer=module -o $w/fresh -- /bin/true >fresh.log 2>&1
+echo $? >fresh.status
+rmmod ltt_tracer
 GUEST
 kmodule_boot "$work/initramfs.gz" "$work/boot" "$work/guest" 2
 status=$?
@@ -191,6 +198,13 @@ cpu_time_close() {   # cpu_time_close TRACER PERCENT: the children's total
 # children came out up to 5.5 % off through the module and 4.6 % through
 # ftrace, the children's total within 1.9 % on both (doc/kernel-module.md):
 # the bound is 3 % on the total.
+fresh_stats_cpus() {
+	sed 's/^/# fresh module: /' "$d/fresh.stats"
+	[ "$(awk '$1 == "cpu" && $4 == 0 && $6 == 0 { print $2 }' "$d/fresh.stats" | tr '\n' ' ')" = "0 1 " ]
+}
+check "a module just loaded lists every CPU in its stats" fresh_stats_cpus
+check "lttctl record --tracer=module on a module just loaded" recorded fresh
+
 check "through the module, the children's CPU time is within 3 % of the kernel's" \
 	cpu_time_close module 3
 check "through ftrace, likewise (the same bound, for comparison)" cpu_time_close ftrace 3

@@ -271,14 +271,14 @@ char *ltt_session_stats(size_t *len)
 	mutex_lock(&s->lock);
 	n += scnprintf(m + n, max - n, "tracing %d\nstatedump_processes %u\n", s->tracing,
 		       s->dump.processes);
+	/* Every CPU, with or without buffers (none before the first start):
+	 * readers learn the CPUs from here. */
 	for_each_possible_cpu(cpu) {
 		struct ltt_buf *b = s->bufs[cpu];
 
-		if (!b)
-			continue;
 		n += scnprintf(m + n, max - n, "cpu %u events %ld lost %ld overwritten %ld\n", cpu,
-			       local_read(&b->events), local_read(&b->lost),
-			       local_read(&b->overwritten));
+			       b ? local_read(&b->events) : 0, b ? local_read(&b->lost) : 0,
+			       b ? local_read(&b->overwritten) : 0);
 	}
 	mutex_unlock(&s->lock);
 	*len = n;
