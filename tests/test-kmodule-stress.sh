@@ -92,7 +92,7 @@ GUEST
 kmodule_boot "$work/initramfs.gz" "$work/boot" "$work/guest" 4
 status=$?
 check "the 4-CPU guest ran the stress (status $status)" test $status = 0
-[ $status = 0 ] || { sed 's/^/# /' "$work/boot/guest.log" "$work/boot/console.log" | tail -40; skip_rest "the guest failed"; }
+[ $status = 0 ] || { kmodule_report "$work/boot"; skip_rest "the guest failed: $KMODULE_FAILURE"; }
 d=$work/boot
 
 per_cpu() {   # per_cpu DUMP: "cpu events" of the trace, the dump aside

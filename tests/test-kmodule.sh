@@ -12,7 +12,7 @@ work=$(cd "$top_build" && pwd)/tests/kmodule-work
 . "$top_src/tests/kmodule/guest.sh"
 n=0
 failed=0
-total=18
+total=19
 echo "1..$total"
 
 if ! kmodule_prepare; then
@@ -73,7 +73,7 @@ GUEST
 kmodule_boot "$work/initramfs.gz" "$work/boot" "$work/guest" 2
 status=$?
 check "the guest loads the module and records (status $status)" test $status = 0
-[ $status = 0 ] || { sed 's/^/# /' "$work/boot/guest.log" "$work/boot/console.log" | tail -40; skip_rest "the guest failed"; }
+[ $status = 0 ] || { kmodule_report "$work/boot"; skip_rest "the guest failed: $KMODULE_FAILURE"; }
 d=$work/boot
 "$lttv" -m textDump "$d/trace" >"$d/dump" 2>"$d/dump.err"
 check "lttv -m textDump reads the trace" test $? = 0 -a -s "$d/dump"
@@ -208,4 +208,20 @@ check "lttctl record --tracer=module on a module just loaded" recorded fresh
 check "through the module, the children's CPU time is within 3 % of the kernel's" \
 	cpu_time_close module 3
 check "through ftrace, likewise (the same bound, for comparison)" cpu_time_close ftrace 3
+
+# The watchdog: a guest that never powers off (here its script waits on a
+# FIFO no one writes) is killed after its time and reported as hung.
+mkdir -p "$work/hang"
+printf 'echo started >"$(dirname "$0")/started"\nmkfifo /tmp/never && cat /tmp/never\n' >"$work/hang.guest"
+hung_reported() {
+	local keep=$KMODULE_TIMEOUT status
+	KMODULE_TIMEOUT=30
+	kmodule_boot "$work/initramfs.gz" "$work/hang" "$work/hang.guest" 1
+	status=$?
+	KMODULE_TIMEOUT=$keep
+	kmodule_report "$work/hang" | head -1
+	echo "# the hung guest had started its script: $([ -f "$work/hang/started" ] && echo yes || echo no)"
+	[ $status = 124 ] && echo "$KMODULE_FAILURE" | grep -q 'hung.*not retried'
+}
+check "a guest that does not power off is killed after its time and reported as hung" hung_reported
 exit $failed
