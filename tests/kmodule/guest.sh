@@ -111,10 +111,11 @@ mount -t sysfs sys /host/sys
 mount -t devtmpfs dev /host/dev
 mount -t tmpfs tmp /host/tmp
 # The source and build trees, again: the tmpfs hides them when they are
-# under /tmp (a CI clone may be).
+# under /tmp (a CI clone may be).  "/" (no tree given) is there already:
+# mounted again it would hide /proc, /sys, /dev and /tmp.
 for tag in src build; do
 	d=$(sed -n "s/.*ltt_$tag=\([^ ]*\).*/\1/p" /proc/cmdline)
-	[ -n "$d" ] && mkdir -p /host$d && mount -t 9p -o $o,ro $tag /host$d
+	[ -n "$d" ] && [ "$d" != / ] && mkdir -p /host$d && mount -t 9p -o $o,ro $tag /host$d
 done
 mkdir -p /host$work
 mount -t 9p -o $o work /host$work
