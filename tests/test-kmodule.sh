@@ -194,10 +194,12 @@ cpu_time_close() {   # cpu_time_close TRACER PERCENT: the children's total
 		END { e = (t - k) / k * 100; printf "# %s: all children off by %+.2f %%\n", tracer, e
 		      exit !(e <= pc && e >= -pc) }' "$d/$1.children"
 }
-# The issue asks for 1 % per process; under TCG on a shared host single
-# children came out up to 5.5 % off through the module and 4.6 % through
-# ftrace, the children's total within 1.9 % on both (doc/kernel-module.md):
-# the bound is 3 % on the total.
+# The issue asks for 1 % per process.  Under TCG a vCPU stalls for
+# milliseconds between the kernel's clock reading for a switch and the
+# sched_switch tracepoint, which moves that time between two tasks in one
+# account and not in the other (measured with tests/kmodule/cpu-time.sh:
+# single children up to 14.5 % off, totals mostly within 1.3 %;
+# doc/kernel-module.md): the bound is 3 % on the children's total.
 fresh_stats_cpus() {
 	sed 's/^/# fresh module: /' "$d/fresh.stats"
 	[ "$(awk '$1 == "cpu" && $4 == 0 && $6 == 0 { print $2 }' "$d/fresh.stats" | tr '\n' ' ')" = "0 1 " ]
