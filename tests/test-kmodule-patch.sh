@@ -66,14 +66,18 @@ flock -w 1800 9 || { check "the cache $cache is free within 30 min" false; skip_
 tree=$cache/linux-source-$series
 # The tree is kept while the tarball and the configuration are the same.
 stamp="$(stat -c '%s %Y' "$tarball") $(md5sum <"$KHEADERS/.config")"
+# The kernel's make on its own: not a job of the make that runs the tests.
+kmake() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES make "$@"
+}
 prepare_tree() {
 	[ -d "$tree" ] && [ "$(cat "$tree.stamp" 2>/dev/null)" = "$stamp" ] && return 0
 	echo "# unpacking and preparing linux-source-$series in $cache (kept for the next runs)" >&3
 	rm -rf "$tree" "$tree.new" "$tree.stamp" && mkdir -p "$tree.new" \
 	&& tar -C "$tree.new" --strip-components=1 -xJf "$tarball" \
 	&& cp "$KHEADERS/.config" "$tree.new/.config" \
-	&& make -C "$tree.new" -s olddefconfig \
-	&& make -C "$tree.new" -s -j"$(nproc)" prepare \
+	&& kmake -C "$tree.new" -s olddefconfig \
+	&& kmake -C "$tree.new" -s -j"$(nproc)" prepare \
 	&& mv "$tree.new" "$tree" && echo "$stamp" >"$tree.stamp"
 }
 if ! prepare_tree 3>&1 >"$work/prepare.log" 2>&1; then
@@ -101,11 +105,12 @@ patched_build() {
 		cp "$work/orig/$f" "$tree/$f" || return 1
 	done
 	(cd "$tree" && patch -p1 <"$patch_file") >"$work/build.log" 2>&1 \
-	&& make -C "$tree" -j"$(nproc)" $objects >>"$work/build.log" 2>&1
+	&& kmake -C "$tree" -j"$(nproc)" $objects >>"$work/build.log" 2>&1
 	status=$?
 	echo "# built: $(echo $objects)"
-	# Warnings count as failures: the patch must build as cleanly as the tree.
-	if [ $status != 0 ] || grep -q 'warning:' "$work/build.log"; then
+	# The compiler's and objtool's warnings count as failures: the patch
+	# must build as cleanly as the tree.
+	if [ $status != 0 ] || grep -qE '^[^ ]+\.[chSo](:[0-9]+)*: warning:' "$work/build.log"; then
 		sed 's/^/# /' "$work/build.log" | tail -40
 		return 1
 	fi
