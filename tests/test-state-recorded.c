@@ -206,6 +206,20 @@ static void test_lttd_mode(void)
 		found++;
 		m = lttv_stats_node_find_mode(p, LTTV_MODE_SYSCALL);
 		g_assert_true(m == NULL || m->cpu_time == 0);
+		/* Its time is no more than the CPU time lttd counted itself once
+		 * tracing was on: the state dump, which says lttd is running, is
+		 * stamped when tracing goes on, not before the buffer was emptied
+		 * (tens of ms were charged to lttd). */
+		GError *error = NULL;
+		LttTrace *trace = ltt_trace_open(rec.loop->trace, &error);
+		g_assert_no_error(error);
+		const char *own = ltt_trace_property(trace, "lttd.cpu_time_traced_ns");
+		g_assert_nonnull(own);
+		guint64 own_ns = g_ascii_strtoull(own, NULL, 10);
+		g_test_message("lttd: %" G_GUINT64_FORMAT " ns in the trace, %" G_GUINT64_FORMAT
+		               " ns by its own count", (guint64) p->cpu_time, own_ns);
+		g_assert_cmpuint(p->cpu_time, <=, own_ns + rec.loop->unrun_ns + 2000000);
+		ltt_trace_unref(trace);
 	}
 	g_assert_cmpuint(found, >, 0);
 }
