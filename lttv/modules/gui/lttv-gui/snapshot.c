@@ -3,9 +3,9 @@
 /* snapshot.c: a widget's pixels, read back from its window. */
 #include <config.h>
 #include "snapshot.h"
-#include "lttvwindow.h"
+#include <lttvwindow/lttvwindow.h>
 
-GdkPixbuf *lttvwindow_snapshot(GtkWidget *widget, GError **error)
+GdkPixbuf *lttvgui_snapshot(GtkWidget *widget, GError **error)
 {
 	GdkWindow *win = gtk_widget_get_window(widget);
 	if (win == NULL || !gtk_widget_get_mapped(widget)) {
@@ -43,9 +43,9 @@ GdkPixbuf *lttvwindow_snapshot(GtkWidget *widget, GError **error)
 	return pb;
 }
 
-gboolean lttvwindow_snapshot_save(GtkWidget *widget, const char *file, GError **error)
+gboolean lttvgui_snapshot_save(GtkWidget *widget, const char *file, GError **error)
 {
-	GdkPixbuf *pb = lttvwindow_snapshot(widget, error);
+	GdkPixbuf *pb = lttvgui_snapshot(widget, error);
 	if (pb == NULL)
 		return FALSE;
 	gboolean ok = gdk_pixbuf_save(pb, file, "png", error, NULL);
