@@ -110,6 +110,33 @@ void lttvgui_dialog_remove_trace(LttvguiMainWindow *mw)
 	gtk_widget_destroy(d);
 }
 
+typedef struct {
+	GtkWidget *window;              /* weak: the window may close meanwhile */
+	char *file;
+} PngSave;
+
+/* The worker wrote the picture: said in the window it shows, if still open. */
+static void on_png_saved(const GError *error, gpointer data)
+{
+	PngSave *s = data;
+	for (guint i = 0; s->window != NULL && i < lttvgui_main_window_count(); i++) {
+		LttvguiMainWindow *mw = lttvgui_main_window_get(i);
+		if (mw->window != s->window)
+			continue;
+		if (error != NULL) {
+			lttvgui_main_window_error(mw, "The picture could not be saved", error->message);
+		} else {
+			char *msg = g_strdup_printf("Saved %s", s->file);
+			lttvgui_main_window_status(mw, msg);
+			g_free(msg);
+		}
+	}
+	if (s->window != NULL)
+		g_object_remove_weak_pointer(G_OBJECT(s->window), (gpointer *) &s->window);
+	g_free(s->file);
+	g_free(s);
+}
+
 void lttvgui_dialog_save_png(LttvguiMainWindow *mw)
 {
 	GtkWidget *d = gtk_file_chooser_dialog_new("Save View as PNG", GTK_WINDOW(mw->window),
@@ -127,15 +154,16 @@ void lttvgui_dialog_save_png(LttvguiMainWindow *mw)
 	/* The dialog is gone from the screen once its area is redrawn. */
 	gdk_window_process_all_updates();
 	GError *error = NULL;
-	if (!lttvgui_snapshot_save(mw->window, file, &error)) {
+	PngSave *s = g_new(PngSave, 1);
+	*s = (PngSave) { mw->window, file };
+	g_object_add_weak_pointer(G_OBJECT(s->window), (gpointer *) &s->window);
+	if (!lttvgui_snapshot_save(mw->window, file, on_png_saved, s, &error)) {
 		lttvgui_main_window_error(mw, "The picture could not be saved", error->message);
 		g_error_free(error);
-	} else {
-		char *msg = g_strdup_printf("Saved %s", file);
-		lttvgui_main_window_status(mw, msg);
-		g_free(msg);
+		g_object_remove_weak_pointer(G_OBJECT(s->window), (gpointer *) &s->window);
+		g_free(s->file);
+		g_free(s);
 	}
-	g_free(file);
 }
 
 static GtkWidget *time_entry(LttvwindowTab *tab, LttTime t)

@@ -4,9 +4,10 @@
  *
  * The script runs inside the main loop: a low-priority idle callback
  * executes lines until a command has to wait (for the tabs' requests and
- * background work, for the window to be on screen, for a resize), then
- * returns; the signal that ends the wait queues the callback again.  No
- * command polls or sleeps. */
+ * background work, for the window to be on screen, for a resize, for a
+ * screenshot's file to be written), then returns; the signal or callback
+ * that ends the wait queues the callback again.  No command polls or
+ * sleeps. */
 #include <config.h>
 #include <errno.h>
 #include <stdio.h>
@@ -243,18 +244,33 @@ static GtkWidget *find_viewer(const char *name)
 	return v;
 }
 
+/* The worker wrote the file (or failed): the script goes on from the line
+ * after `screenshot`, which is still the line running. */
+static void on_saved(const GError *error, gpointer file)
+{
+	if (error != NULL) {
+		fail("screenshot %s: %s", (const char *) file, error->message);
+		finish();
+	} else {
+		resume();
+	}
+	g_free(file);
+}
+
+/* The pixels are read now; the next line waits for the file. */
 static gboolean take_screenshot(const char *file, const char *viewer)
 {
 	GtkWidget *w = window()->window;
 	if (viewer != NULL && (w = find_viewer(viewer)) == NULL)
 		return FALSE;
 	GError *error = NULL;
-	if (!lttvgui_snapshot_save(w, file, &error)) {
+	char *copy = g_strdup(file);
+	if (!lttvgui_snapshot_save(w, file, on_saved, copy, &error)) {
 		fail("screenshot %s: %s", file, error->message);
 		g_error_free(error);
-		return FALSE;
+		g_free(copy);
 	}
-	return TRUE;
+	return FALSE;
 }
 
 /* The window must be on screen; its expose events are then processed

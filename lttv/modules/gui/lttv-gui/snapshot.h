@@ -13,8 +13,17 @@ G_BEGIN_DECLS
  * from the screen.  widget must be mapped and not covered.  NULL + error
  * when it is not mapped. */
 GdkPixbuf *lttvgui_snapshot(GtkWidget *widget, GError **error);
-/* The same, saved as a PNG file. */
-gboolean lttvgui_snapshot_save(GtkWidget *widget, const char *file, GError **error);
+/* Called from the main loop once the PNG file is complete (error NULL) or
+ * could not be written (error says why, naming the file). */
+typedef void (*LttvguiSnapshotSaved)(const GError *error, gpointer data);
+
+/* Reads widget's pixels now, as lttvgui_snapshot, then encodes them as PNG
+ * and writes file in a worker thread: encoding a large window takes tens of
+ * milliseconds that the main loop keeps for drawing.  saved(error, data)
+ * follows from the main loop, always after this returns.  FALSE + error,
+ * and no call to saved, when the pixels cannot be read. */
+gboolean lttvgui_snapshot_save(GtkWidget *widget, const char *file, LttvguiSnapshotSaved saved,
+                               gpointer data, GError **error);
 
 G_END_DECLS
 
