@@ -24,7 +24,8 @@
  *   guiprobe: cpu_stall_max_ms C at_s T cpu_stalls_over_50ms N wall_ms M
  *   guiprobe: rss_peak_kb R anon_kb A file_kb F shmem_kb S
  * With GUIPROBE_VERBOSE set, each gap over 50 ms (wall or CPU) as it
- * happens. */
+ * happens, with its CLOCK_MONOTONIC end (the clock of
+ * `perf record -k CLOCK_MONOTONIC`, to find what ran in it). */
 #include <config.h>
 #include <stdio.h>
 #include <string.h>
@@ -101,8 +102,8 @@ static gboolean probe(gpointer data)
 	if (gap.cpu > STALL_MS * 1000)
 		over_cpu++;
 	if ((gap.wall > STALL_MS * 1000 || gap.cpu > STALL_MS * 1000) && g_getenv("GUIPROBE_VERBOSE") != NULL)
-		fprintf(stderr, "guiprobe: gap %.1f ms (main thread CPU %.1f ms) ending at %.3f s\n",
-		        gap.wall / 1000.0, gap.cpu / 1000.0, gap.at / 1e6);
+		fprintf(stderr, "guiprobe: gap %.1f ms (main thread CPU %.1f ms) ending at %.3f s (monotonic %.6f)\n",
+		        gap.wall / 1000.0, gap.cpu / 1000.0, gap.at / 1e6, now / 1e6);
 	last = now;
 	last_cpu = cpu;
 	if (++firings % SAMPLE_EVERY == 0)
