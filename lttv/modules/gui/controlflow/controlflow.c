@@ -163,8 +163,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	forget_traces(v);
 	g_array_free(v->traces, TRUE);
 	cfv_wakeups_free(v);
-	if (v->backing != NULL)
-		cairo_surface_destroy(v->backing);
+	cfv_draw_free(v);
 	cfv_tree_free(v);
 	g_free(v);
 }
