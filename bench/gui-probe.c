@@ -23,8 +23,8 @@
  *   guiprobe: stall_max_cpu_ms C
  *   guiprobe: cpu_stall_max_ms C at_s T cpu_stalls_over_50ms N wall_ms M
  *   guiprobe: rss_peak_kb R anon_kb A file_kb F shmem_kb S
- * With GUIPROBE_VERBOSE set, each gap over 50 ms (wall or CPU) as it
- * happens, with its CLOCK_MONOTONIC end (the clock of
+ * With GUIPROBE_VERBOSE=1, each gap over 50 ms (wall or CPU) as it
+ * happens (GUIPROBE_VERBOSE=N, N > 1: over N ms), with its CLOCK_MONOTONIC end (the clock of
  * `perf record -k CLOCK_MONOTONIC`, to find what ran in it). */
 #include <config.h>
 #include <stdio.h>
@@ -50,6 +50,7 @@ static guint probe_id;
 static gint64 started, last, last_cpu;
 static Gap worst_wall, worst_cpu;
 static guint over, over_cpu, firings;
+static gint64 verbose_us;        /* 0: quiet */
 static RssSplit peak;
 
 /* The calling thread's CPU time, µs. */
@@ -101,7 +102,7 @@ static gboolean probe(gpointer data)
 		over++;
 	if (gap.cpu > STALL_MS * 1000)
 		over_cpu++;
-	if ((gap.wall > STALL_MS * 1000 || gap.cpu > STALL_MS * 1000) && g_getenv("GUIPROBE_VERBOSE") != NULL)
+	if (verbose_us > 0 && (gap.wall > verbose_us || gap.cpu > verbose_us))
 		fprintf(stderr, "guiprobe: gap %.1f ms (main thread CPU %.1f ms) ending at %.3f s (monotonic %.6f)\n",
 		        gap.wall / 1000.0, gap.cpu / 1000.0, gap.at / 1e6, now / 1e6);
 	last = now;
@@ -129,6 +130,10 @@ static long vm_hwm_kb(void)
 static gboolean init(GError **error)
 {
 	peak.rss = -1;
+	if (g_getenv("GUIPROBE_VERBOSE") != NULL) {
+		gint64 ms = g_ascii_strtoll(g_getenv("GUIPROBE_VERBOSE"), NULL, 10);
+		verbose_us = (ms > 1 ? ms : STALL_MS) * 1000;
+	}
 	started = last = g_get_monotonic_time();
 	last_cpu = thread_cpu_us();
 	probe_id = g_timeout_add_full(G_PRIORITY_HIGH, PROBE_MS, probe, NULL, NULL);
