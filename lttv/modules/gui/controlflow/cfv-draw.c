@@ -180,6 +180,9 @@ static gboolean draw_slice(gpointer data)
 	Slice d = { 0 };
 
 	gtk_widget_get_allocation(v->canvas, &a);
+	/* A new width is a new scale: the rows drawn so far are out of date. */
+	if (v->backing == NULL || v->backing_w != a.width || v->backing_h != a.height)
+		v->draw_next = 0;
 	size_backing(v, a.width, a.height);
 	d.cr = cairo_create(v->backing);
 	d.width = a.width;
