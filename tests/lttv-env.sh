@@ -15,11 +15,14 @@ trap 'rm -rf "$tmp"' EXIT
 # install_copy DEST: make install DESTDIR=DEST of the build tree, one at a
 # time (tests run in parallel: two installs of one tree relink the same
 # files at once); the lock is on the build folder itself.
+# MAKEFLAGS is emptied: the jobserver it names belongs to the make running
+# the tests, whose descriptors this script does not have (flock's lock
+# would be taken for one).
 install_copy() {
 	if command -v flock > /dev/null; then
-		flock "$top_builddir" make -C "$top_builddir" install DESTDIR="$1"
+		MAKEFLAGS= MFLAGS= flock "$top_builddir" make -C "$top_builddir" install DESTDIR="$1"
 	else
-		make -C "$top_builddir" install DESTDIR="$1"
+		MAKEFLAGS= MFLAGS= make -C "$top_builddir" install DESTDIR="$1"
 	fi
 }
 
