@@ -12,12 +12,16 @@
  * the time it held in its chunk.  A slot within two chunks reads its
  * changes and is exact. */
 #include "config.h"
+#include <string.h>
 #include "intervals-private.h"
 
 /* Every distinct value of two chunks, and one more: a slot read from its
  * changes (at most two chunks and the change before) is counted exactly.
  * Over more chunks, values beyond the table's size are left out. */
 #define SHARE_SLOTS (2 * LTTV_INTERVAL_CHUNK + 1)
+/* Values are found by hashing: a CPU's chunk has a value per task it ran,
+ * and a search through them for each change cost the pass 8 %. */
+#define SHARE_HASH 512
 
 typedef struct {
 	guint32 value;
@@ -27,22 +31,29 @@ typedef struct {
 typedef struct {
 	Share share[SHARE_SLOTS];
 	guint n;
+	guint16 index[SHARE_HASH];   /* 1 + index in share; 0: free */
 } ShareTable;
 
-static void share_add(ShareTable *t, guint32 value, guint64 ns)
+static void share_init(ShareTable *t)
 {
-	guint m;
+	t->n = 0;
+	memset(t->index, 0, sizeof(t->index));
+}
 
-	for (m = 0; m < t->n && t->share[m].value != value; m++)
-		;
-	if (m == t->n) {
+static inline void share_add(ShareTable *t, guint32 value, guint64 ns)
+{
+	guint h = (value * 0x9E3779B1u) >> (32 - 9);
+
+	while (t->index[h] != 0 && t->share[t->index[h] - 1].value != value)
+		h = (h + 1) & (SHARE_HASH - 1);
+	if (t->index[h] == 0) {
 		if (t->n == SHARE_SLOTS)
 			return;
-		t->share[m].value = value;
-		t->share[m].ns = 0;
-		t->n++;
+		t->share[t->n].value = value;
+		t->share[t->n].ns = 0;
+		t->index[h] = (guint16) ++t->n;
 	}
-	t->share[m].ns += ns;
+	t->share[t->index[h] - 1].ns += ns;
 }
 
 /* The value that held longest; the first met among equals. */
@@ -66,7 +77,7 @@ static LttvChunkSummary summarize(const LttvEntityRecord *rec, guint c)
 	const Share *best;
 	guint k;
 
-	t.n = 0;
+	share_init(&t);
 	for (k = 0; k < LTTV_INTERVAL_CHUNK; k++) {
 		guint64 next = k + 1 < LTTV_INTERVAL_CHUNK ? chunk->times[k + 1] : end;
 
@@ -129,7 +140,7 @@ guint32 lttv_chunks_dominant(const LttvEntityRecord *rec, guint a, guint b)
 	ShareTable t;
 	guint c;
 
-	t.n = 0;
+	share_init(&t);
 	for (c = a; c < b; c++) {
 		LttvChunkSummary s = lttv_chunk_summary(rec, c);
 
@@ -144,7 +155,7 @@ guint32 lttv_changes_dominant(const LttvEntityRecord *rec, guint i, guint j, Ltt
 	ShareTable t;
 	guint k;
 
-	t.n = 0;
+	share_init(&t);
 	for (k = i; k <= j; k++) {
 		LttTime a = MAX(lttv_entity_time(rec, k), s);
 		LttTime b = MIN(k + 1 < rec->n ? lttv_entity_time(rec, k + 1) : end_all, e);
