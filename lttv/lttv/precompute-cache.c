@@ -566,15 +566,19 @@ struct _LttvCacheLoader {
 	guint64 strings_len;
 };
 
+/* Bytes checked between two unmappings: each costs a flush of the TLBs. */
+#define DROP_EVERY (8u << 20)
+
 /* Unmaps the file's pages before p, checked: they are read again only
- * where a viewer looks.  Piece by piece rather than at the end of a step,
- * as the file's pages come in large folios (it was written, not mapped):
- * each touch maps up to a megabyte, and a step checks tens of them. */
+ * where a viewer looks.  Every few megabytes rather than at the end of a
+ * step, as the file's pages come in large folios (it was written, not
+ * mapped): each touch maps up to a megabyte, and a step checks tens of
+ * them. */
 static void drop_checked(LttvCacheLoader *l, const guint8 *p)
 {
 	gsize page = (gsize) sysconf(_SC_PAGESIZE), upto = (gsize) (p - l->r.data) / page * page;
 
-	if (upto > l->dropped) {
+	if (upto >= l->dropped + DROP_EVERY) {
 		madvise((guint8 *) l->out.map + l->dropped, upto - l->dropped, MADV_DONTNEED);
 		l->dropped = upto;
 	}
