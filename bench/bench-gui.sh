@@ -8,6 +8,7 @@
 #   - launch to the end of the precomputation;
 #   - zoom and scroll steps once precomputed: input to settled screen (the
 #     time between two `print` lines around one `key`);
+#   - after them, the whole trace drawn again (F, zoom to fit);
 #   - the longest main-loop stall and the peak resident memory (guiprobe),
 #     with the anonymous / file / shared split of the largest sample.
 # Figures go to stdout as "name value unit"; doc/performance.md keeps them.
@@ -65,19 +66,21 @@ steps() {
 script() {
 	printf 'resize 1920 1080\nscreenshot %s/first.png\nprint\nwait\nprint\n' "$tmp"
 	steps
-	printf 'quit\n'
+	printf 'key f\nprint\nquit\n'
 }
 
 report() {   # report LABEL: the figures of the run in $tmp/out
 	local label=$1 n
 	awk -v l="$label" 'NR == 1 { printf "%s.first_drawn_ms %s ms\n", l, $1 }
 		NR == 2 { printf "%s.precomputed_ms %s ms\n", l, $1 }' "$tmp/out"
-	awk 'NR > 2 { print $1 - prev } NR >= 2 { prev = $1 }' "$tmp/out" | sort -n > "$tmp/steps"
+	# Lines 3 to 18: the steps; 19: the whole trace again.
+	awk 'NR > 2 && NR <= 18 { print $1 - prev } NR >= 2 { prev = $1 }' "$tmp/out" | sort -n > "$tmp/steps"
 	n=$(wc -l < "$tmp/steps")
 	if [ "$n" -gt 0 ]; then
 		echo "$label.step_median_ms $(sed -n "$(((n + 1) / 2))p" "$tmp/steps") ms"
 		echo "$label.step_max_ms $(tail -n 1 "$tmp/steps") ms"
 	fi
+	awk 'NR == 19 { printf "%s.whole_trace_draw_ms %.1f ms\n", l, $1 - prev } { prev = $1 }' l="$label" "$tmp/out"
 	sed -n 's/^guiprobe: stall_max_ms \([0-9.]*\) at_s \([0-9.]*\) stalls_over_50ms \([0-9]*\) vmhwm_kb \([0-9]*\)$/\1 \2 \3 \4/p' "$tmp/err" |
 		awk -v l="$label" '{ printf "%s.stall_max_ms %s ms (at %s s)\n%s.stalls_over_50ms %s\n%s.vmhwm_mb %.0f MB\n", l, $1, $2, l, $3, l, $4 / 1024 }'
 	sed -n 's/^guiprobe: rss_peak_kb \([0-9]*\) anon_kb \([0-9]*\) file_kb \([0-9]*\) shmem_kb \([0-9]*\)$/\1 \2 \3 \4/p' "$tmp/err" |
