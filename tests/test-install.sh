@@ -5,15 +5,15 @@
 # viewer module (doc/examples/eventrate.c) and an instrumented program are
 # built out of the tree with pkg-config only; the libraries export only what
 # their installed headers declare; the man pages carry the version; the
-# README is installed; the installed documents point nowhere into tests/
+# README is installed; every installed program says its version; the installed documents point nowhere into tests/
 # or bench/, which are not installed.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 top_srcdir=${TOP_SRCDIR:?}
-echo "1..8"
+echo "1..9"
 dest="$tmp/dest"
 if ! command -v pkg-config >/dev/null 2>&1 || ! command -v nm >/dev/null 2>&1; then
 	skip_reason="no pkg-config or nm"
-	for i in 1 2 3 4 5 6 7 8; do check 77 "install"; done
+	for i in 1 2 3 4 5 6 7 8 9; do check 77 "install"; done
 	exit 0
 fi
 make -C "$top_builddir" install DESTDIR="$dest" > "$tmp/install.log" 2>&1
@@ -44,7 +44,7 @@ status=$?
 [ $status -eq 0 ] || sed 's/^/# /' "$tmp/viewer.log"
 check $status "a viewer module builds with pkg-config lttvwindow only"
 
-$cc $cflags -o "$tmp/ust-program" "$srcdir/install-ust-program.c" $(pkg-config --cflags --libs ltt-ust) $ldflags \
+$cc $cflags -o "$tmp/ust-program" "$top_srcdir/doc/examples/ust-hello.c" $(pkg-config --cflags --libs ltt-ust) $ldflags \
 	> "$tmp/ust.log" 2>&1 &&
 	LD_LIBRARY_PATH="$dest$libdir" "$tmp/ust-program" | grep -qx 'lost 0'
 status=$?
@@ -87,3 +87,15 @@ check $? "README.md is installed (${docdir#$dest})"
 pointers=$(grep -lE '(^|[^a-z-])(tests|bench)/' "${docdir:-/nonexistent}"/*.md | grep -v '/README.md$' | sed 's|.*/||' | tr '\n' ' ')
 [ -z "$pointers" ]
 check $? "the installed documents point nowhere into tests/ or bench/${pointers:+ ($pointers)}"
+
+# Every installed program answers --version with its name and the package's
+# version, without a display (lttv-gui too).
+unversioned=
+programs=$(find "$dest" -path '*/bin/*' -type f -perm -u+x)
+for program in $programs; do
+	name=${program##*/}
+	out=$(unset DISPLAY; LD_LIBRARY_PATH="$dest$libdir" "$program" --version 2>&1 | head -n 1)
+	[ "$out" = "$name $version" ] || unversioned="$unversioned $name"
+done
+[ -n "$programs" ] && [ -z "$unversioned" ]
+check $? "every installed program prints its version with --version${unversioned:+ (not:$unversioned)}"
