@@ -4,9 +4,9 @@
  * handed to GTK as if the X server had sent them. */
 #include <config.h>
 #include "script-input.h"
-#include "lttvwindow.h"
+#include <lttvwindow/lttvwindow.h>
 
-gboolean lttvwindow_script_key(GtkWidget *window, const char *key, GError **error)
+gboolean lttvgui_script_key(GtkWidget *window, const char *key, GError **error)
 {
 	guint keyval;
 	GdkModifierType mods;
@@ -63,7 +63,7 @@ static GdkWindow *innermost(GdkWindow *w, gint *x, gint *y)
 	return w;
 }
 
-gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **error)
+gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error)
 {
 	GtkAllocation a;
 	gtk_widget_get_allocation(widget, &a);
