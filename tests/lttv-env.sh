@@ -12,6 +12,17 @@ export LTTV_MODULE_PATH
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
+# install_copy DEST: make install DESTDIR=DEST of the build tree, one at a
+# time (tests run in parallel: two installs of one tree relink the same
+# files at once); the lock is on the build folder itself.
+install_copy() {
+	if command -v flock > /dev/null; then
+		flock "$top_builddir" make -C "$top_builddir" install DESTDIR="$1"
+	else
+		make -C "$top_builddir" install DESTDIR="$1"
+	fi
+}
+
 n=0
 skip_reason=skipped
 check() {

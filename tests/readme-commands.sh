@@ -25,7 +25,7 @@ check $? "README.md's Using it block has its $total command lines"
 
 dest="$tmp/dest"
 if ! command -v bash > /dev/null || ! command -v pkg-config > /dev/null ||
-   ! make -C "$top_builddir" install DESTDIR="$dest" > "$tmp/install.log" 2>&1; then
+   ! install_copy "$dest" > "$tmp/install.log" 2>&1; then
 	tail -n 20 "$tmp/install.log" 2>/dev/null | sed 's/^/# /'
 	skip_reason="make install DESTDIR=... failed, or no bash or pkg-config"
 	i=0; while [ $i -lt "$total" ]; do check 77 "README line"; i=$((i + 1)); done
