@@ -8,6 +8,7 @@
 #   - launch to the end of the precomputation;
 #   - zoom and scroll steps once precomputed: input to settled screen (the
 #     time between two `print` lines around one `key`);
+#   - after them, the whole trace drawn again (F, zoom to fit);
 #   - the longest main-loop stall (guiprobe): in wall-clock time, and in the
 #     main thread's CPU time between two turns (a wall-clock gap on a loaded
 #     machine also counts time the process did not run), each with the
@@ -71,19 +72,21 @@ steps() {
 script() {
 	printf 'resize 1920 1080\nscreenshot %s/first.png\nprint\nwait\nprint\n' "$tmp"
 	steps
-	printf 'quit\n'
+	printf 'key f\nprint\nquit\n'
 }
 
 report() {   # report LABEL: the figures of the run in $tmp/out
 	local label=$1 n
 	awk -v l="$label" 'NR == 1 { printf "%s.first_drawn_ms %s ms\n", l, $1 }
 		NR == 2 { printf "%s.precomputed_ms %s ms\n", l, $1 }' "$tmp/out"
-	awk 'NR > 2 { print $1 - prev } NR >= 2 { prev = $1 }' "$tmp/out" | sort -n > "$tmp/steps"
+	# Lines 3 to 18: the steps; 19: the whole trace again.
+	awk 'NR > 2 && NR <= 18 { print $1 - prev } NR >= 2 { prev = $1 }' "$tmp/out" | sort -n > "$tmp/steps"
 	n=$(wc -l < "$tmp/steps")
 	if [ "$n" -gt 0 ]; then
 		echo "$label.step_median_ms $(sed -n "$(((n + 1) / 2))p" "$tmp/steps") ms"
 		echo "$label.step_max_ms $(tail -n 1 "$tmp/steps") ms"
 	fi
+	awk 'NR == 19 { printf "%s.whole_trace_draw_ms %.1f ms\n", l, $1 - prev } { prev = $1 }' l="$label" "$tmp/out"
 	local cpu
 	cpu=$(sed -n 's/^guiprobe: stall_max_cpu_ms \([0-9.]*\)$/\1/p' "$tmp/err")
 	sed -n 's/^guiprobe: stall_max_ms \([0-9.]*\) at_s \([0-9.]*\) stalls_over_50ms \([0-9]*\) vmhwm_kb \([0-9]*\)$/\1 \2 \3 \4/p' "$tmp/err" |
