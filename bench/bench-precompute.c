@@ -126,7 +126,7 @@ static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, 
 static LttvPrecompute *bench_cache(LttvTrace *t, const char *trace_path, gint64 budget_us)
 {
 	char *path = g_build_filename(trace_path, ".lttv-precompute-cache", NULL);
-	double wall, cpu, longest, reopen[5], longest_reopen = 0;
+	double wall, cpu, longest, reopen[5], reopen_cpu[5], longest_reopen = 0;
 	LttvPrecompute *p;
 	GStatBuf st;
 	guint i;
@@ -141,7 +141,7 @@ static LttvPrecompute *bench_cache(LttvTrace *t, const char *trace_path, gint64 
 		fig("cache_file", (double) st.st_size / 1e6, "MB");
 	longest_step_cpu_ms = 0;
 	for (i = 0; i < G_N_ELEMENTS(reopen); i++) {
-		p = run_pass(t, TRUE, budget_us, &reopen[i], &cpu, &longest);
+		p = run_pass(t, TRUE, budget_us, &reopen[i], &reopen_cpu[i], &longest);
 		if (!lttv_precompute_from_cache(p)) {
 			g_printerr("bench-precompute: the cache was not used\n");
 			exit(1);
@@ -151,6 +151,8 @@ static LttvPrecompute *bench_cache(LttvTrace *t, const char *trace_path, gint64 
 			lttv_precompute_unref(p);
 	}
 	fig("cache_reopen_median", quantile(reopen, G_N_ELEMENTS(reopen), 0.5) * 1e3, "ms");
+	/* Its own CPU time: under load the wall time is mostly the other jobs'. */
+	fig("cache_reopen_cpu_median", quantile(reopen_cpu, G_N_ELEMENTS(reopen_cpu), 0.5) * 1e3, "ms");
 	fig("cache_reopen_longest_step", longest_reopen, "ms");
 	fig("cache_reopen_longest_step_cpu", longest_step_cpu_ms, "ms");
 	g_free(path);

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <event-parse.h>
 #include <kbuffer.h>
@@ -495,9 +496,10 @@ gboolean lttd_kernel_exclude_pid(LttdSource *src, int pid, GError **error)
 	return ok;
 }
 
-gboolean lttd_kernel_start(LttdSource *src, GError **error)
+gboolean lttd_kernel_start(LttdSource *src, guint64 *on_ns, GError **error)
 {
 	LttdKernel *k = (LttdKernel *) src;
+	struct timespec ts;
 
 	if (tracefs_instance_file_clear(k->inst, "trace") < 0) {
 		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_IO,
@@ -505,6 +507,9 @@ gboolean lttd_kernel_start(LttdSource *src, GError **error)
 		            tracefs_instance_get_name(k->inst), g_strerror(errno));
 		return FALSE;
 	}
+	/* Emptying the buffer can take tens of ms: the time is read after it. */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	*on_ns = (guint64) ts.tv_sec * 1000000000u + (guint64) ts.tv_nsec;
 	return ltt_tracefs_write(k->inst, "tracing_on", "1", error);
 }
 

@@ -24,8 +24,9 @@ LttdSource *lttd_kernel_new(LttWriter *w, const char *instance, gboolean flight_
 /* Keeps pid's events out of the trace (lttd's own activity). */
 gboolean lttd_kernel_exclude_pid(LttdSource *src, int pid, GError **error);
 
-/* Empties the buffer, then switches tracing on. */
-gboolean lttd_kernel_start(LttdSource *src, GError **error);
+/* Empties the buffer, then switches tracing on; *on_ns: CLOCK_MONOTONIC
+ * just before it was switched on. */
+gboolean lttd_kernel_start(LttdSource *src, guint64 *on_ns, GError **error);
 
 /* Once the final drain is done: records the kernel's per-CPU counters and
  * ours as metadata properties (kernel.cpuN.*), and settles the lost-event

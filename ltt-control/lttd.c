@@ -198,6 +198,10 @@ static guint64 own_cpu_ns(void)
 	       + ((guint64) ru.ru_utime.tv_usec + (guint64) ru.ru_stime.tv_usec) * 1000;
 }
 
+/* lttd's CPU time when tracing went on: what it used while traced is the
+ * rest, which the trace's own figure for lttd can be checked against. */
+static guint64 cpu_ns_at_start;
+
 /* A mistake on the command line: "lttd: WHAT: WHY (try lttd --help)", status 2. */
 static G_GNUC_PRINTF(1, 2) int usage_error(const char *format, ...)
 {
@@ -219,6 +223,15 @@ static void report_error(const char *what, GError *error)
 
 /* Opens the kernel source, keeps lttd out of its trace, switches tracing
  * on and writes the state dump. */
+static gboolean set_traced_cpu_time(LttWriter *writer, guint64 cpu_ns, GError **error)
+{
+	char *text = g_strdup_printf("%" G_GUINT64_FORMAT, cpu_ns - MIN(cpu_ns, cpu_ns_at_start));
+	gboolean ok = ltt_writer_set_property(writer, "lttd.cpu_time_traced_ns", text, error);
+
+	g_free(text);
+	return ok;
+}
+
 static LttdSource *start_kernel(LttWriter *writer, GError **error)
 {
 	LttdSource *kernel;
@@ -244,14 +257,16 @@ static LttdSource *start_kernel(LttWriter *writer, GError **error)
 		g_clear_error(error);
 	}
 	ch0 = ltt_writer_channel(writer, LTTD_KERNEL_CHANNEL, 0, error);
-	/* The dump is stamped before tracing starts so that it sorts before
-	 * every kernel event; it is read after, so that a task created in
-	 * between is both in the dump and in the trace rather than in neither. */
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	if (!ch0 || !lttd_kernel_start(kernel, error)) {
+	/* The dump is stamped just before tracing starts (after the buffer is
+	 * emptied, which takes a while), so that it sorts before every kernel
+	 * event and the time lttd is believed running is no longer than it
+	 * was; it is read after, so that a task created in between is both in
+	 * the dump and in the trace rather than in neither. */
+	if (!ch0 || !lttd_kernel_start(kernel, &t0, error)) {
 		kernel->klass->free(kernel);
 		return NULL;
 	}
+	cpu_ns_at_start = own_cpu_ns();
 	if (!lttd_statedump_write(writer, ch0, STATEDUMP_FIRST_ID, t0, error)) {
 		/* Tracing is on: stop it, and keep what can be kept. */
 		report_error(NULL, *error);
@@ -368,7 +383,8 @@ out:
 		text = g_strdup_printf("%" G_GUINT64_FORMAT, cpu_ns);
 		if ((kernel && !lttd_kernel_report(kernel, &events, &lost, &error))
 		    || (module && !lttd_module_report(module, &events, &lost, &error))
-		    || !ltt_writer_set_property(writer, "lttd.cpu_time_ns", text, &error)) {
+		    || !ltt_writer_set_property(writer, "lttd.cpu_time_ns", text, &error)
+		    || (kernel && !set_traced_cpu_time(writer, cpu_ns, &error))) {
 			report_error("writing the summary", error);
 			g_clear_error(&error);
 			ok = FALSE;

@@ -215,7 +215,7 @@ static TruthProcess *truth_process(const JsonValue *o)
 {
 	TruthProcess *p = g_new0(TruthProcess, 1);
 	const JsonValue *birth = member(o, "birth"), *times = member(o, "cpu_time");
-	const JsonValue *events = member(o, "events"), *name = member(o, "name");
+	const JsonValue *events = member(o, "events"), *name = member(o, "name"), *seen = member(o, "cpu_time_seen");
 	guint i;
 
 	p->pid = (gint32) member_int(o, "pid", -1);
@@ -227,6 +227,9 @@ static TruthProcess *truth_process(const JsonValue *o)
 	p->birth = p->has_birth ? (guint64) birth->num : 0;
 	for (i = 0; i < TRUTH_MODES; i++)
 		p->time[i] = (guint64) member_int(times, truth_mode_names[i], 0);
+	p->has_seen = seen != NULL && seen->kind == J_OBJECT;
+	for (i = 0; p->has_seen && i < TRUTH_MODES; i++)
+		p->seen[i] = (guint64) member_int(seen, truth_mode_names[i], 0);
 	p->events = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	for (i = 0; events != NULL && events->kind == J_OBJECT && i < events->keys->len; i++) {
 		const JsonValue *c = g_ptr_array_index(events->items, i);
@@ -270,6 +273,8 @@ Truth *truth_load(const char *path, GError **error)
 	t->end = (guint64) member_int(trace, "end", 0);
 	t->events = (guint64) member_int(trace, "events", 0);
 	t->cpus = (guint) member_int(trace, "cpus", 0);
+	t->has_seen = member(trace, "unknown_time_seen") != NULL;
+	t->unknown_seen = (guint64) member_int(trace, "unknown_time_seen", 0);
 	t->lost = g_array_new(FALSE, TRUE, sizeof(guint64));
 	for (i = 0; i < lost->items->len; i++) {
 		const JsonValue *v = g_ptr_array_index(lost->items, i);

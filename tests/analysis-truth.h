@@ -18,6 +18,8 @@ typedef struct {
 	gboolean has_birth;
 	guint64 birth;
 	guint64 time[TRUTH_MODES];
+	gboolean has_seen;           /* --missed-switches with --common-pid: */
+	guint64 seen[TRUTH_MODES];   /* what an analysis of the events written charges ("cpu_time_seen") */
 	GHashTable *events;          /* event name -> count (guint64 in a pointer-sized box) */
 } TruthProcess;
 
@@ -26,6 +28,8 @@ typedef struct {
 	guint64 start, end, events;
 	guint cpus;
 	GArray *lost;                /* guint64 per CPU */
+	gboolean has_seen;           /* the processes' seen, and: */
+	guint64 unknown_seen;        /* the time an analysis of the events written charges to no task */
 } Truth;
 
 Truth *truth_load(const char *path, GError **error);

@@ -7,7 +7,7 @@
 "$top_builddir/tests/test-lttv-mktrace" "$tmp/trace" || { echo "Bail out! cannot write the trace"; exit 1; }
 mkdir "$tmp/empty"
 
-echo "1..32"
+echo "1..33"
 # expect STATUS PATTERN DESCRIPTION -- ARGS: runs lttv ARGS, checks the exit
 # status (0 or "fail") and that stdout+stderr match PATTERN.  $env_args
 # holds arguments of env(1) that change the module path.
@@ -51,8 +51,18 @@ expect fail "no trace given" "module needing traces without -t" -- -m textDump
 expect fail "cannot open $tmp/empty/no/file" "unwritable -o" -- -m textDump -o "$tmp/empty/no/file" -t "$tmp/trace"
 if [ -w /dev/full ]; then
 	expect fail "^lttv: writing /dev/full: No space left on device" "write error" -- -m textDump -o /dev/full -t "$tmp/trace"
+	# Standard output on a full device: said once, by the module that wrote it.
+	n=$((n + 1))
+	"$lttv" -m textDump -t "$tmp/trace" > /dev/full 2> "$tmp/err"
+	status=$?
+	if [ $status -eq 1 ] && [ "$(cat "$tmp/err")" = "lttv: writing standard output: No space left on device" ]; then
+		echo "ok $n - a write error on standard output is said once"
+	else
+		echo "not ok $n - a write error on standard output is said once (status $status)"
+		sed 's/^/# /' "$tmp/err"
+	fi
 else
-	n=$((n + 1)); echo "ok $n # SKIP no /dev/full"
+	n=$((n + 2)); echo "ok $((n - 1)) # SKIP no /dev/full"; echo "ok $n # SKIP no /dev/full"
 fi
 expect 0 "events read" "-v reports counts" -- -v -m textDump -t "$tmp/trace"
 env_args="-u LTTV_MODULE_PATH"

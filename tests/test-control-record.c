@@ -308,9 +308,10 @@ static void analyse(void)
  * same kernel activity; `trace-cmd extract` reads it and `trace-cmd report`
  * prints one line per event, "INSTANCE: COMM-PID [CPU] TIME: EVENT: ...".
  * The report is cut into lines in place. */
-static void read_trace_cmd_report(char *report)
+static guint64 read_trace_cmd_report(char *report)
 {
 	char *line = report, *next;
+	guint64 events = 0;
 
 	for (; line && *line; line = next) {
 		char *bracket, *dash, *colon, *event, *rest, *p;
@@ -341,6 +342,7 @@ static void read_trace_cmd_report(char *report)
 		*rest++ = '\0';
 		while (*rest == ' ')
 			rest++;
+		events++;
 		if (strcmp(event, "sched_process_fork") == 0 && (p = strstr(rest, "child_pid="))
 		    && (ch = child_of(g_ascii_strtoll(p + 10, NULL, 10))))
 			ch->tc_forks++;
@@ -352,6 +354,7 @@ static void read_trace_cmd_report(char *report)
 		         && g_ascii_strtoll(rest + 3, NULL, 10) == SYS_getppid)
 			ch->tc_getppid_calls++;
 	}
+	return events;
 }
 
 static gboolean write_file(const char *path, const char *text)
@@ -368,6 +371,7 @@ static void trace_cmd_finish(const char *session, const char *instance_dir)
 	char *report_argv[] = { "trace-cmd", "report", "-i", dat, NULL };
 	char *report = NULL;
 	char *stats = NULL;
+	guint64 entries = 0;
 	guint cpu;
 
 	write_file(on, "0");
@@ -379,6 +383,7 @@ static void trace_cmd_finish(const char *session, const char *instance_dir)
 			break;
 		if (stats_field(stats, "\noverrun:") || stats_field(stats, "dropped events:"))
 			rec.tc_skip = g_strdup("trace-cmd's instance lost events (buffer too small)");
+		entries += stats_field(stats, "entries:");
 		g_free(stats);
 	}
 	if (!rec.tc_skip) {
@@ -390,7 +395,12 @@ static void trace_cmd_finish(const char *session, const char *instance_dir)
 			rec.tc_skip = g_strdup_printf("trace-cmd failed: %s", error->message);
 			g_error_free(error);
 		} else {
-			read_trace_cmd_report(report);
+			/* Then only trace-cmd's own reading can be short: said, not failed. */
+			guint64 read = read_trace_cmd_report(report);
+			if (read < entries)
+				rec.tc_skip = g_strdup_printf("trace-cmd report gave %" G_GUINT64_FORMAT " of the %"
+				                              G_GUINT64_FORMAT " events its instance held",
+				                              read, entries);
 		}
 	}
 	g_free(report);
@@ -416,7 +426,9 @@ static void record_workload(void)
 	char *tc_session = g_strdup_printf("test-tc-%d", (int) getpid());
 	char *tc_dir = g_build_filename(rec.tmp, "unused", NULL);
 	char *tc_instance = g_strdup_printf("%s/instances/ltt-%s", tracefs_dir(), tc_session);
-	char *tc_create[] = { rec.lttctl, "create", tc_session, "-o", tc_dir, "-s", "32768", NULL };
+	/* Nothing drains this instance while the workload runs: the whole
+	 * recording must fit, as in lttd's (and the check says when not). */
+	char *tc_create[] = { rec.lttctl, "create", tc_session, "-o", tc_dir, "-s", "65536", NULL };
 	char *tc_destroy[] = { rec.lttctl, "destroy", tc_session, NULL };
 	char *tc_on = g_build_filename(tc_instance, "tracing_on", NULL);
 	char *tc_path = g_find_program_in_path("trace-cmd");

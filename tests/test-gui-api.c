@@ -6,9 +6,9 @@
 #include <string.h>
 #include <lttv/module.h>
 #include <lttvwindow/lttvwindow.h>
-#include <lttvwindow/tab-private.h>
-#include <lttvwindow/viewer-stack.h>
-#include <lttvwindow/viewers-private.h>
+#include <lttvwindow/host.h>
+#include <lttv-gui/viewer-stack.h>
+#include <lttv-gui/viewer-modules.h>
 
 static char *trace_path;
 
@@ -212,7 +212,7 @@ static void test_viewer_destroyed(void)
 	g_assert_cmpuint(lttvwindow_scheduler_pending(s), ==, 0);
 	g_assert_cmpuint(seen.events, ==, 0);
 	/* The handler went with the viewer. */
-	lttvwindow_tab_zoom(seen.tab, 0.5, NULL);
+	lttvgui_tab_zoom(seen.tab, 0.5, NULL);
 	g_assert_cmpuint(seen.time_windows, ==, 0);
 
 	g_object_unref(seen.viewer);
@@ -331,26 +331,26 @@ static void test_tabs_share(void)
 static void test_stack(void)
 {
 	LttvwindowTab *tab = tab_with_trace();
-	GtkWidget *stack = g_object_ref_sink(lttvwindow_viewer_stack_new(tab));
+	GtkWidget *stack = g_object_ref_sink(lttvgui_viewer_stack_new(tab));
 	GError *error = NULL;
 	const LttvwindowViewerInfo *info = lttvwindow_viewer_find("testviewer");
 	g_assert_nonnull(info);
-	GtkWidget *v1 = lttvwindow_viewer_stack_insert(stack, info, &error);
-	GtkWidget *v2 = lttvwindow_viewer_stack_insert(stack, info, &error);
-	GtkWidget *v3 = lttvwindow_viewer_stack_insert(stack, info, &error);
+	GtkWidget *v1 = lttvgui_viewer_stack_insert(stack, info, &error);
+	GtkWidget *v2 = lttvgui_viewer_stack_insert(stack, info, &error);
+	GtkWidget *v3 = lttvgui_viewer_stack_insert(stack, info, &error);
 	g_assert_no_error(error);
-	g_assert_cmpuint(lttvwindow_viewer_stack_count(stack), ==, 3);
-	lttvwindow_viewer_stack_move(stack, v3, -1);
-	g_assert_true(lttvwindow_viewer_stack_get(stack, 1) == v3);
-	g_assert_true(lttvwindow_viewer_stack_get(stack, 2) == v2);
-	lttvwindow_viewer_stack_move(stack, v1, -1);    /* already on top */
-	g_assert_true(lttvwindow_viewer_stack_get(stack, 0) == v1);
-	lttvwindow_viewer_stack_remove(stack, v3);
-	g_assert_cmpuint(lttvwindow_viewer_stack_count(stack), ==, 2);
-	g_assert_true(lttvwindow_viewer_stack_get(stack, 1) == v2);
+	g_assert_cmpuint(lttvgui_viewer_stack_count(stack), ==, 3);
+	lttvgui_viewer_stack_move(stack, v3, -1);
+	g_assert_true(lttvgui_viewer_stack_get(stack, 1) == v3);
+	g_assert_true(lttvgui_viewer_stack_get(stack, 2) == v2);
+	lttvgui_viewer_stack_move(stack, v1, -1);    /* already on top */
+	g_assert_true(lttvgui_viewer_stack_get(stack, 0) == v1);
+	lttvgui_viewer_stack_remove(stack, v3);
+	g_assert_cmpuint(lttvgui_viewer_stack_count(stack), ==, 2);
+	g_assert_true(lttvgui_viewer_stack_get(stack, 1) == v2);
 	/* A viewer that destroys itself leaves no empty slot. */
 	gtk_widget_destroy(v1);
-	g_assert_cmpuint(lttvwindow_viewer_stack_count(stack), ==, 1);
+	g_assert_cmpuint(lttvgui_viewer_stack_count(stack), ==, 1);
 	gtk_widget_destroy(stack);
 	g_object_unref(stack);
 	g_object_unref(tab);
@@ -360,23 +360,23 @@ static void test_unload_module(void)
 {
 	GError *error = NULL;
 	LttvwindowTab *tab = tab_with_trace();
-	GtkWidget *stack = g_object_ref_sink(lttvwindow_viewer_stack_new(tab));
-	const LttvwindowViewerInfo *info = lttvwindow_viewer_require("eventrate", &error);
+	GtkWidget *stack = g_object_ref_sink(lttvgui_viewer_stack_new(tab));
+	const LttvwindowViewerInfo *info = lttvgui_viewer_require("eventrate", &error);
 	g_assert_no_error(error);
-	g_assert_cmpstr(lttvwindow_viewer_module(info), ==, "eventrate");
-	GtkWidget *v = lttvwindow_viewer_stack_insert(stack, info, &error);
+	g_assert_nonnull(lttv_module_find("eventrate"));
+	GtkWidget *v = lttvgui_viewer_stack_insert(stack, info, &error);
 	g_assert_nonnull(v);
 	/* It asked for the events of its window. */
 	g_assert_cmpuint(lttvwindow_scheduler_pending(lttvwindow_get_scheduler(tab)), ==, 1);
 
 	g_assert_true(lttvwindow_unload_module("eventrate", &error));
 	g_assert_no_error(error);
-	g_assert_cmpuint(lttvwindow_viewer_stack_count(stack), ==, 0);
+	g_assert_cmpuint(lttvgui_viewer_stack_count(stack), ==, 0);
 	g_assert_null(lttvwindow_viewer_find("eventrate"));
 	g_assert_null(lttv_module_find("eventrate"));
 	g_assert_cmpuint(lttvwindow_scheduler_pending(lttvwindow_get_scheduler(tab)), ==, 0);
 	/* The tab's signals reach no code of the unloaded module. */
-	lttvwindow_tab_zoom(tab, 0.5, NULL);
+	lttvgui_tab_zoom(tab, 0.5, NULL);
 
 	g_assert_false(lttvwindow_unload_module("eventrate", &error));
 	g_assert_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_UNKNOWN);

@@ -2,7 +2,7 @@
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* test-gui-cfv-pixels: what a control flow screenshot shows.
  *
- *   test-gui-cfv-pixels FILE ROW [RRGGBB]
+ *   test-gui-cfv-pixels FILE ROW [RRGGBB | all]
  *
  * Finds the rows' canvas in a screenshot of the controlflow viewer (the
  * ruler's bottom line spans exactly the canvas; rows end with a separator
@@ -10,9 +10,14 @@
  *   canvas LEFT TOP WIDTH ROW_HEIGHT
  *   RRGGBB x9      the colours at the centre of row ROW (0: the first),
  *                  at a tenth, two tenths ... nine tenths of the width
- *   N              with RRGGBB: how many pixels of the canvas have it */
+ *   N              with RRGGBB: how many pixels of the canvas have it
+ *   RRGGBB xWIDTH  with all: the colour of every column of the canvas at
+ *                  the centre of row ROW, left to right; then the same on
+ *                  the row's second line, where slots of several states
+ *                  are marked (cfv-draw.c) */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 
 #define RULER_LINE 0x8c8c8c     /* cfv-ruler.c: 0.55 grey */
@@ -40,7 +45,7 @@ int main(int argc, char **argv)
 	int row, x0, y, base = -1, left, top, sep = -1, i;
 
 	if (argc != 3 && argc != 4) {
-		fprintf(stderr, "usage: test-gui-cfv-pixels FILE ROW [RRGGBB]\n");
+		fprintf(stderr, "usage: test-gui-cfv-pixels FILE ROW [RRGGBB | all]\n");
 		return 2;
 	}
 	pb = gdk_pixbuf_new_from_file(argv[1], &error);
@@ -85,7 +90,13 @@ int main(int argc, char **argv)
 		}
 		for (i = 1; i <= 9; i++)
 			printf("%06lx%c", at(left + (right - left + 1) * i / 10, cy), i < 9 ? ' ' : '\n');
-		if (argc == 4) {
+		if (argc == 4 && strcmp(argv[3], "all") == 0) {
+			int x, mark_y = top + row * row_h + 1;
+			for (x = left; x <= right; x++)
+				printf("%06lx%c", at(x, cy), x < right ? ' ' : '\n');
+			for (x = left; x <= right; x++)
+				printf("%06lx%c", at(x, mark_y), x < right ? ' ' : '\n');
+		} else if (argc == 4) {
 			unsigned long rgb = strtoul(argv[3], NULL, 16);
 			long n = 0;
 			int x;

@@ -16,7 +16,7 @@ WAITING=f38f11
 BLANK=ffffff
 
 require_xvfb
-echo "1..9"
+echo "1..11"
 
 # Rows by PID: swapper/0, swapper/1, init, then the processes from 100.
 "$synth" -o "$tmp/trace" --cpus 2 --processes 3 --events 20000 --seed 5 ||
@@ -150,6 +150,69 @@ quit
 EOF2
 "$pngcheck" "$tmp/whole.png" $BLOCKED | awk 'NR == 2 { exit $3 > 100 ? 0 : 1 }'
 check $? "the whole trace at 1024x768: blocked tasks over most of the width"
+
+# The whole of a busier trace: each pixel of an idle task's row spans
+# hundreds of its state changes, read from the store's chunk summaries
+# (doc/controlflow.md, "Several states in one pixel").  From the events:
+# per pixel slot, how long swapper/0 ran its idle loop and how long the
+# longest of its other states lasted (waiting while another task runs, an
+# IRQ or soft IRQ handler by number).
+"$synth" -o "$tmp/busy" --cpus 2 --processes 3 --events 1000000 --seed 5 ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+run -t "$tmp/busy" <<EOF2
+resize 1024 768
+wait
+print
+screenshot $tmp/busy.png controlflow
+quit
+EOF2
+"$pixels" "$tmp/busy.png" 0 all > "$tmp/busy.px" 2>&1
+busy_width=$(awk 'NR == 1 { print $4 }' "$tmp/busy.px")
+busy_ns=$(awk '
+function ns(t,   p) { split(t, p, "."); return p[1] * 1000000000 + p[2] }
+$1 == "window" { print ns($3) - ns($2) }' "$tmp/out")
+"$lttv" -m textDump -t "$tmp/busy" | awk -v cpu=0 -v w="$busy_ns" -v px="${busy_width:-1}" '
+function ns(t,   p) { split(t, p, "."); return p[1] * 1000000000 + p[2] }
+function upto(t,   k, e) {
+	while (last < t) {
+		k = int((last - start) / res); e = start + (k + 1) * res; if (e > t) e = t
+		d[k, state] += e - last; keys[k, state] = 1; last = e
+	}
+}
+NR == 1 { start = ns($4); last = start; res = int(w / px); state = "wait" }
+{ upto(ns($4)) }
+$5 == "ltt_statedump_process" && index($0, " cpu=" cpu " ") && index($0, "status=RUNNING") {
+	match($0, / pid=[0-9]+/); cur = substr($0, RSTART + 5, RLENGTH - 5) + 0; seen = 1 }
+$5 == "ltt_statedump_end" && !seen { cur = 0 }
+$3 == cpu && $5 == "sched_switch" { match($0, /next_pid=[0-9]+/); cur = substr($0, RSTART + 9, RLENGTH - 9) + 0 }
+$3 == cpu && ($5 == "irq_handler_entry" || $5 == "softirq_entry") { stack[++depth] = $5 " " $6 }
+$3 == cpu && ($5 == "irq_handler_exit" || $5 == "softirq_exit") { if (depth > 0) depth-- }
+{ state = cur != 0 ? "wait" : depth == 0 ? "idle" : stack[depth] }
+END {
+	for (key in keys) { split(key, p, SUBSEP); if (p[2] != "idle" && d[key] > other[p[1]]) other[p[1]] = d[key] }
+	for (k = 0; k < px; k++) printf "%d %d\n", d[k, "idle"], other[k]
+}' > "$tmp/busy.truth"
+# Columns where the idle loop is drawn (its colour at the row's centre)
+# carry the several-states mark on the row's second line; where another
+# state clearly lasted longer (1.5 times, in the slot and both
+# neighbours, so that a pixel's rounding does not matter) the idle loop is
+# drawn at no more than 2 % of them.
+awk 'NR == FNR { idle[FNR] = $1; other[FNR] = $2; next }
+FNR == 3 { for (x = 1; x <= NF; x++) drawn[x] = $x == "c7d7e1" }
+FNR == 4 { for (x = 1; x <= NF; x++) marked[x] = $x != "ffffff"; n = NF }
+END {
+	for (x = 1; x <= n; x++) {
+		shown += drawn[x]; unmarked += drawn[x] && !marked[x]
+		if (x > 1 && x < n && other[x - 1] >= 1.5 * idle[x - 1] && other[x] >= 1.5 * idle[x] &&
+		    other[x + 1] >= 1.5 * idle[x + 1]) { busy++; wrong += drawn[x] }
+	}
+	printf "%d %d %d %d\n", shown, unmarked, busy, wrong
+}' "$tmp/busy.truth" "$tmp/busy.px" > "$tmp/busy.check"
+read -r busy_shown busy_unmarked busy_other busy_wrong < "$tmp/busy.check"
+[ $status -eq 0 ] && [ "${busy_shown:-0}" -gt 5 ] && [ "$busy_unmarked" -eq 0 ]
+check $? "whole busy trace: swapper/0's idle loop drawn in $busy_shown columns, all marked as several states ($busy_unmarked not)"
+[ "${busy_other:-0}" -gt 50 ] && [ $((busy_wrong * 50)) -le "$busy_other" ]
+check $? "whole busy trace: the idle loop drawn in $busy_wrong of the $busy_other columns where another state of swapper/0 lasted longer"
 
 # A damaged trace: the rows are drawn from what was readable and a red
 # line above them says what was left out (#b00000, cfv's damage label).

@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..26"
+echo "1..27"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -203,6 +203,15 @@ EOF2
 [ $status -eq 1 ] && grep -q 'stdin:2: .*do not fit on the 1920x1200 screen' "$tmp/err" &&
 	[ ! -e "$tmp/huge.png" ]
 check $? "screenshot of a window larger than the screen: an error, no garbage"
+# The worker thread that writes the PNG reports its failure on the line of
+# `screenshot`; the script never went on to the next line.
+run -t "$tmp/trace" <<EOF2
+screenshot $tmp/nowhere/shot.png
+print
+EOF2
+[ $status -eq 1 ] && grep -q "stdin:1: screenshot $tmp/nowhere/shot.png: .*nowhere/shot.png" "$tmp/err" &&
+	[ ! -s "$tmp/out" ]
+check $? "screenshot to a folder that does not exist: an error at its line, the next line not run"
 run -t "$tmp/trace" <<EOF2
 key NotAKey
 EOF2

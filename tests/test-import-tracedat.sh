@@ -3,19 +3,21 @@
 # SPDX-FileCopyrightText: 2026 The LTTV authors
 # test-import-tracedat.sh: a trace.dat made here (a tracefs instance and
 # `trace-cmd extract`, bench/peers/ftrace-extract.sh) imported by ltt-import
-# and opened by lttv -t has trace-cmd report's events (CPU, time, name), and
-# the state names the workload's processes.  Needs root, tracefs and
+# and opened by lttv -t has trace-cmd report's events (CPU, time, name), with
+# the same pids and field values (trace-cmd report -R, tracedat-compare.py),
+# also from the same recording converted to a version 6 file,
+# and the state names the workload's processes.  Needs root, tracefs and
 # trace-cmd: skipped loudly without them.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/import-env.sh"
 
-echo "1..4"
+echo "1..6"
 extract="$TOP_SRCDIR/bench/peers/ftrace-extract.sh"
 if [ "$(id -u)" != 0 ] || ! command -v trace-cmd >/dev/null || ! "$ltt_import" --list-formats | grep -qxF trace.dat \
    || ! BUFFER_KB=8192 sh "$extract" "$tmp/t.dat" sh -c 'ls -R /usr/include > /dev/null; cat /etc/hostname' 2> "$tmp/extract.err"; then
 	echo "# SKIP: needs root, tracefs, trace-cmd and a build with trace.dat import: $(cat "$tmp/extract.err" 2>/dev/null)" >&2
 	skip_reason="no root, tracefs, trace-cmd or trace.dat import"
-	for i in 1 2 3 4; do check 77 "trace.dat import"; done
+	for i in 1 2 3 4 5 6; do check 77 "trace.dat import"; done
 	exit 0
 fi
 
@@ -30,6 +32,23 @@ trace-cmd report -t "$tmp/t.dat" 2>/dev/null | awk 'NR > 1 {
 "$lttv" -m textDump -t "$tmp/t" | awk '{ print $3, $4, $5 }' | sort > "$tmp/lt"
 [ -s "$tmp/tc" ] && cmp -s "$tmp/tc" "$tmp/lt"
 check $? "same events as trace-cmd report ($(wc -l < "$tmp/tc") events, CPUs $(cut -d' ' -f1 "$tmp/tc" | sort -u | tr '\n' ' '))"
+
+# Every field's value, and each event's pid, as trace-cmd report -R prints them.
+trace-cmd report -R -t "$tmp/t.dat" > "$tmp/tc-raw" 2>/dev/null
+"$lttv" -m textDump -t "$tmp/t" > "$tmp/lt-raw"
+cut -d' ' -f2- "$tmp/lt-raw" > "$tmp/lt-raw.body"   # without the trace's name
+command -v python3 > /dev/null && python3 "$srcdir/tracedat-compare.py" "$tmp/tc-raw" "$tmp/lt-raw" > "$tmp/fields"
+status=$?
+[ $status -eq 0 ] || sed 's/^/# /' "$tmp/fields"
+check $status "same pids and field values as trace-cmd report -R ($(head -n 1 "$tmp/fields" | awk '{ print $1 " events, " $2 " instruction pointers trace-cmd resolved to symbols" }'))"
+
+# The same recording as a version 6 file (trace-cmd 2.x's, uncompressed):
+# the same events and values.
+trace-cmd convert -i "$tmp/t.dat" -o "$tmp/t6.dat" --file-version 6 --compression none > /dev/null 2>&1 &&
+	[ "$(head -c 10 "$tmp/t6.dat" | tail -c 7)" = "tracing" ] && [ "$(head -c 11 "$tmp/t6.dat" | tail -c 1)" = 6 ] &&
+	"$ltt_import" -q "$tmp/t6.dat" "$tmp/t6" 2> "$tmp/err6" &&
+	"$lttv" -m textDump -t "$tmp/t6" | cut -d' ' -f2- | cmp -s - "$tmp/lt-raw.body"
+check $? "a version 6 trace.dat gives the same events and values $(head -c 200 "$tmp/err6" 2>/dev/null)"
 
 # lttv -t on the file itself goes through the cache.
 "$lttv" -m textDump -t "$tmp/t.dat" | awk '{ print $3, $4, $5 }' | sort | cmp -s - "$tmp/lt" \

@@ -474,7 +474,9 @@ static void test_resolution(void)
 				for (f = 0; f < nf; f++)
 					inside += full[f].end > it->start && full[f].start < it->end;
 				g_assert_cmpuint(inside, >, 1);
-				/* Beyond 64 changes the slot's state is chosen from a sample. */
+				/* A slot of fewer changes than a chunk never spans a whole
+				 * one: it is read from its changes (/intervals/summaries
+				 * checks the others). */
 				for (f = 0; f < nf && inside <= 64; f++)
 					if (full[f].end > it->start && full[f].start < it->end)
 						g_assert_cmpuint(state_duration(full, nf, it->start, it->end, &full[f]), <=, mine);
@@ -487,6 +489,200 @@ static void test_resolution(void)
 	lttv_precompute_unref(p);
 	lttv_trace_unref(t);
 	g_free(path);
+}
+
+/* The changes of a task, CPU, line or vector are its items at full
+ * resolution (one per change: their times differ); chunks of 128 of them
+ * are what the store summarises (LTTV_INTERVAL_CHUNK, in the store's
+ * private header). */
+#define CHUNK 128
+
+static gboolean same_state(const LttvIntervalItem *a, const LttvIntervalItem *b)
+{
+	return a->status == b->status && a->mode == b->mode && a->submode == b->submode && a->pid == b->pid;
+}
+
+/* The first of full[0, nf) that ends after t. */
+static guint first_ending_after(const LttvIntervalItem *full, guint nf, LttTime t)
+{
+	guint a = 0, b = nf;
+
+	while (a < b) {
+		guint mid = a + (b - a) / 2;
+
+		if (full[mid].end <= t)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
+/* Time per state of full[from, to) within [s, e), into states / ns (at
+ * most n_max different states); how many there were. */
+static guint durations(const LttvIntervalItem *full, guint from, guint to, LttTime s, LttTime e,
+                       const LttvIntervalItem **states, guint64 *ns, guint n_max)
+{
+	guint n = 0, k, m;
+
+	for (k = from; k < to; k++) {
+		LttTime a = MAX(full[k].start, s), b = MIN(full[k].end, e);
+
+		if (b <= a)
+			continue;
+		for (m = 0; m < n && !same_state(states[m], &full[k]); m++)
+			;
+		if (m == n) {
+			g_assert_cmpuint(n, <, n_max);
+			states[n] = &full[k];
+			ns[n++] = 0;
+		}
+		ns[m] += b - a;
+	}
+	return n;
+}
+
+typedef struct {
+	guint summarised, read, pure;    /* items of each kind seen */
+} SlotKinds;
+
+/* Every item of a query against the changes it covers: an item of one
+ * state holds it throughout; a mixed one covers several.  A slot that
+ * spans whole chunks carries the state that lasted longest among the
+ * chunks' own longest (each counted for its time in its chunk: the
+ * summaries of intervals-summary.c); any other carries the one that
+ * lasted longest in the slot, exactly. */
+static void check_items_against_changes(const LttvIntervalItem *items, guint n, const LttvIntervalItem *full, guint nf,
+                                        SlotKinds *kinds)
+{
+	const LttvIntervalItem *states[2 * CHUNK + 2];
+	guint64 ns[2 * CHUNK + 2];
+	guint n_chunks = (nf + CHUNK - 1) / CHUNK, k;
+
+	for (k = 0; k < n; k++) {
+		const LttvIntervalItem *it = &items[k];
+		guint from = first_ending_after(full, nf, it->start), to = first_ending_after(full, nf, it->end - 1) + 1;
+		guint cs = from / CHUNK, ce = MIN(to, nf) > 0 ? (MIN(to, nf) - 1) / CHUNK : 0, m, best = 0, found;
+
+		g_assert_cmpuint(it->end, >, it->start);
+		if (k > 0)
+			g_assert_cmpuint(it->start, ==, items[k - 1].end);
+		to = MIN(to, nf);
+		if (!it->mixed) {
+			g_assert_cmpuint(to - from, ==, 1);
+			g_assert_true(same_state(it, &full[from]));
+			kinds->pure++;
+			continue;
+		}
+		g_assert_cmpuint(to - from, >, 1);
+		/* The chunk the slot's end is in: the last whose first change is before it. */
+		if (ce >= cs + 2 && ce < n_chunks) {
+			/* Whole chunks cs + 1 .. ce - 1: each one's longest state, for its time. */
+			guint n_states = 0;
+			guint64 weight[2 * CHUNK + 2] = { 0 }, spans = 0;
+			const LttvIntervalItem *dom[2 * CHUNK + 2];
+			guint c;
+
+			for (c = cs + 1; c < ce && n_states < G_N_ELEMENTS(dom); c++) {
+				const LttvIntervalItem *cst[CHUNK];
+				guint64 cns[CHUNK];
+				guint cn = durations(full, c * CHUNK, (c + 1) * CHUNK, 0, LTT_TIME_INFINITE, cst, cns, CHUNK), cb = 0;
+
+				for (m = 1; m < cn; m++)
+					if (cns[m] > cns[cb])
+						cb = m;
+				for (m = 0; m < n_states && !same_state(dom[m], cst[cb]); m++)
+					;
+				if (m == n_states)
+					dom[n_states++] = cst[cb];
+				weight[m] += cns[cb];
+				spans += full[(c + 1) * CHUNK].start - full[c * CHUNK].start;
+			}
+			for (m = 1; m < n_states; m++)
+				if (weight[m] > weight[best])
+					best = m;
+			for (found = 0; found < n_states && !same_state(dom[found], it); found++)
+				;
+			g_assert_cmpuint(found, <, n_states);
+			/* The summaries keep each share in 32 bits of its chunk's span. */
+			g_assert_cmpuint(weight[found] + spans / (1u << 31) + (ce - cs), >=, weight[best]);
+			kinds->summarised++;
+			continue;
+		}
+		{
+			guint n_states = durations(full, from, to, it->start, it->end, states, ns, G_N_ELEMENTS(ns));
+
+			g_assert_cmpuint(n_states, >, 1);
+			for (m = 1; m < n_states; m++)
+				if (ns[m] > ns[best])
+					best = m;
+			for (found = 0; found < n_states && !same_state(states[found], it); found++)
+				;
+			g_assert_cmpuint(found, <, n_states);
+			g_assert_cmpuint(ns[found], ==, ns[best]);
+			kinds->read++;
+		}
+	}
+}
+
+/* The store's chunk summaries against the changes (brute force), at zooms
+ * where a slot holds from one change to thousands, on the pass's store
+ * and on the one read back from the cache file. */
+static void check_summaries(const char *name, const char *const *args, gboolean via_cache)
+{
+	char *path = analysis_synth(tmpdir, name, FALSE, args);
+	LttvTrace *t;
+	LttvPrecompute *p = precompute_whole_via(path, via_cache, &t);
+	const LttvIntervalStore *store = lttv_precompute_intervals(p);
+	GRand *rand = g_rand_new_with_seed(11);
+	guint max = 1 << 20, e;
+	LttvIntervalItem *items = g_new(LttvIntervalItem, max), *full = g_new(LttvIntervalItem, max);
+	SlotKinds kinds = { 0, 0, 0 };
+
+	for (e = 0; e < lttv_intervals_entity_count(store); e++) {
+		guint nf = lttv_intervals_query(store, e, 0, LTT_TIME_INFINITE, 1, full, max), round;
+		LttTime first, last;
+
+		g_assert_cmpuint(nf, <, max);
+		if (nf < 2 * CHUNK)
+			continue;
+		first = full[0].start;
+		last = full[nf - 1].end;
+		for (round = 0; round < 24; round++) {
+			/* Changes per slot: 2^0 .. 2^12 on average. */
+			guint64 per_slot = (guint64) 1 << g_rand_int_range(rand, 0, 13);
+			LttTime span = (LttTime) (g_rand_double_range(rand, 0.05, 1.0) * (double) (last - first)) + 1;
+			LttTime t0 = first + (LttTime) (g_rand_double(rand) * (double) (last - first - MIN(span, last - first)));
+			guint64 res = MAX((last - first) / nf * per_slot, 1);
+			guint n = lttv_intervals_query(store, e, t0, t0 + span, res, items, max);
+
+			g_assert_cmpuint(n, <, max);
+			check_items_against_changes(items, n, full, nf, &kinds);
+		}
+	}
+	g_test_message("%s: %u items from summaries, %u mixed from changes, %u of one state", name, kinds.summarised,
+	               kinds.read, kinds.pure);
+	/* Each kind was met often. */
+	g_assert_cmpuint(kinds.summarised, >, 1000);
+	g_assert_cmpuint(kinds.read, >, 1000);
+	g_assert_cmpuint(kinds.pure, >, 1000);
+	g_rand_free(rand);
+	g_free(items);
+	g_free(full);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	g_free(path);
+}
+
+static void test_summaries(void)
+{
+	const char *args[] = { "--cpus=2", "--processes=12", "--events=300000", "--seed=13", NULL };
+	const char *threads[] = { "--cpus=3", "--processes=8", "--threads-per-process=3", "--events=200000", "--seed=14",
+	                          "--irq-vectors", "--pid-reuse", NULL };
+
+	check_summaries("summaries", args, FALSE);
+	check_summaries("summaries-cached", args, TRUE);
+	check_summaries("summaries-threads", threads, FALSE);
 }
 
 int main(int argc, char **argv)
@@ -505,6 +701,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/intervals/replay/recorded", test_replay_recorded);
 	g_test_add_func("/intervals/truth-cpu-time", test_truth_cpu_time);
 	g_test_add_func("/intervals/resolution", test_resolution);
+	g_test_add_func("/intervals/summaries", test_summaries);
 	rc = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

@@ -12,7 +12,7 @@ work=$(cd "$top_build" && pwd)/tests/kmodule-work
 . "$top_src/tests/kmodule/guest.sh"
 n=0
 failed=0
-total=16
+total=19
 echo "1..$total"
 
 if ! kmodule_prepare; then
@@ -62,11 +62,18 @@ for tracer in module ftrace; do
 	echo $? >$tracer.status
 done
 rmmod ltt_tracer && echo unloaded >rmmod-idle
+# A module just loaded has no buffers yet: its stats list every CPU anyway,
+# and lttd (which learns the CPUs there) records with it.
+insmod ltt-tracer.ko || exit 6
+cat /dev/ltt/stats >fresh.stats
+$B/ltt-control/lttctl record --tracer=module -o $w/fresh -- /bin/true >fresh.log 2>&1
+echo $? >fresh.status
+rmmod ltt_tracer
 GUEST
 kmodule_boot "$work/initramfs.gz" "$work/boot" "$work/guest" 2
 status=$?
 check "the guest loads the module and records (status $status)" test $status = 0
-[ $status = 0 ] || { sed 's/^/# /' "$work/boot/guest.log" "$work/boot/console.log" | tail -40; skip_rest "the guest failed"; }
+[ $status = 0 ] || { kmodule_report "$work/boot"; skip_rest "the guest failed: $KMODULE_FAILURE"; }
 d=$work/boot
 "$lttv" -m textDump "$d/trace" >"$d/dump" 2>"$d/dump.err"
 check "lttv -m textDump reads the trace" test $? = 0 -a -s "$d/dump"
@@ -187,11 +194,36 @@ cpu_time_close() {   # cpu_time_close TRACER PERCENT: the children's total
 		END { e = (t - k) / k * 100; printf "# %s: all children off by %+.2f %%\n", tracer, e
 		      exit !(e <= pc && e >= -pc) }' "$d/$1.children"
 }
-# The issue asks for 1 % per process; under TCG on a shared host single
-# children came out up to 5.5 % off through the module and 4.6 % through
-# ftrace, the children's total within 1.9 % on both (doc/kernel-module.md):
-# the bound is 3 % on the total.
+# The issue asks for 1 % per process.  Under TCG a vCPU stalls for
+# milliseconds between the kernel's clock reading for a switch and the
+# sched_switch tracepoint, which moves that time between two tasks in one
+# account and not in the other (measured with tests/kmodule/cpu-time.sh:
+# single children up to 14.5 % off, totals mostly within 1.3 %;
+# doc/kernel-module.md): the bound is 3 % on the children's total.
+fresh_stats_cpus() {
+	sed 's/^/# fresh module: /' "$d/fresh.stats"
+	[ "$(awk '$1 == "cpu" && $4 == 0 && $6 == 0 { print $2 }' "$d/fresh.stats" | tr '\n' ' ')" = "0 1 " ]
+}
+check "a module just loaded lists every CPU in its stats" fresh_stats_cpus
+check "lttctl record --tracer=module on a module just loaded" recorded fresh
+
 check "through the module, the children's CPU time is within 3 % of the kernel's" \
 	cpu_time_close module 3
 check "through ftrace, likewise (the same bound, for comparison)" cpu_time_close ftrace 3
+
+# The watchdog: a guest that never powers off (here its script waits on a
+# FIFO no one writes) is killed after its time and reported as hung.
+mkdir -p "$work/hang"
+printf 'echo started >"$(dirname "$0")/started"\nmkfifo /tmp/never && cat /tmp/never\n' >"$work/hang.guest"
+hung_reported() {
+	local keep=$KMODULE_TIMEOUT status
+	KMODULE_TIMEOUT=30
+	kmodule_boot "$work/initramfs.gz" "$work/hang" "$work/hang.guest" 1
+	status=$?
+	KMODULE_TIMEOUT=$keep
+	kmodule_report "$work/hang" | head -1
+	echo "# the hung guest had started its script: $([ -f "$work/hang/started" ] && echo yes || echo no)"
+	[ $status = 124 ] && echo "$KMODULE_FAILURE" | grep -q 'hung.*not retried'
+}
+check "a guest that does not power off is killed after its time and reported as hung" hung_reported
 exit $failed

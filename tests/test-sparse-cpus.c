@@ -7,6 +7,8 @@
  * file and the precomputation's cache stay as small as with CPUs 0 and 1
  * and read back. */
 #include "config.h"
+#include <stdlib.h>
+#include <string.h>
 #include <glib/gstdio.h>
 #include <lttv/precompute.h>
 #include <lttv/intervals.h>
@@ -49,6 +51,37 @@ static gint64 precompute(const char *path, guint *cpu_rows, gboolean *from_cache
 	return (gint64) st.st_size;
 }
 
+/* Resident memory of this process, in kB. */
+static long vm_rss_kb(void)
+{
+	char *status = NULL;
+	long kb = -1;
+
+	g_assert_true(g_file_get_contents("/proc/self/status", &status, NULL, NULL));
+	const char *line = strstr(status, "\nVmRSS:");
+	g_assert_nonnull(line);
+	kb = strtol(line + strlen("\nVmRSS:"), NULL, 10);
+	g_free(status);
+	return kb;
+}
+
+/* 64 copies of a state (what checkpoints keep) cost what their present
+ * CPUs hold: with kernel_65535, not 64 times a table of 65,536 CPUs (1 MB
+ * each when the whole table was copied). */
+static void copies_stay_small(const LttvTraceState *ts)
+{
+	LttvTraceState *copies[64];
+	long before = vm_rss_kb();
+
+	for (guint i = 0; i < G_N_ELEMENTS(copies); i++)
+		copies[i] = lttv_trace_state_copy(ts);
+	long grown = vm_rss_kb() - before;
+	g_test_message("64 state copies: resident memory grew by %ld kB", grown);
+	g_assert_cmpint(grown, <, 16 * 1024);
+	for (guint i = 0; i < G_N_ELEMENTS(copies); i++)
+		lttv_trace_state_free(copies[i]);
+}
+
 /* Builds, saves and loads again the state checkpoints of path (every
  * 1,000 events); returns the file's size.  The state restored at the end
  * knows the trace's second CPU. */
@@ -74,6 +107,7 @@ static gint64 checkpoints(const char *path)
 	ts = lttv_checkpoints_state_at(back, ltt_trace_end_time(trace), &analysis_merge_source, m, &error);
 	g_assert_no_error(error);
 	g_assert_nonnull(lttv_trace_state_running_process(ts, ltt_tracefile_cpu(ltt_trace_tracefile(trace, 1))));
+	copies_stay_small(ts);
 	g_assert_cmpint(g_stat(file, &st), ==, 0);
 	lttv_trace_state_free(ts);
 	lttv_checkpoints_free(back);

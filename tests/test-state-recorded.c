@@ -1,142 +1,86 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
-/* test-state-recorded.c: the state and statistics on a real recording
- * (doc/analysis.md §1.4, §1.5): lttctl records ltt-getppid-loop, whose
- * getppid calls and CPU time (getrusage) the trace must give exactly, and
- * whose name set with prctl the state must know; lttd's own time is not
- * shown inside a system call, the events of its context are kept; tasks
- * keep their birth from one recording to the next.  Needs root and tracefs: otherwise every case
- * says why and skips. */
+/* test-state-recorded.c: the state and statistics on real recordings
+ * (doc/analysis.md §1.4, §1.5, §3).  lttctl records:
+ * - ltt-getppid-loop, whose getppid calls and CPU time (getrusage) the
+ *   trace must give exactly, and whose name set with prctl the state must
+ *   know; lttd's own time is not shown inside a system call, the events of
+ *   its context are kept; tasks keep their birth from one recording to the
+ *   next;
+ * - ltt-cpu-burners, threads burning CPU at once under names given with
+ *   pthread_setname_np: each one's CPU time against its own clock, their
+ *   names, a filter on a name;
+ * - ltt-fork-storm-children, 100 children that exit at once: each its own
+ *   task with its own exit.
+ * On all three, the idle tasks' names and the unknown task's row.  Needs
+ * root and tracefs: otherwise every case says why and skips. */
 #include "config.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <lttv/filter.h>
 #include <lttv/state.h>
+#include <lttv/state-filter.h>
 #include <lttv/stats.h>
+#include "analysis-merge.h"
 #include "analysis-util.h"
+#include "recorded-util.h"
 
 #define CALLS 300000
+#define BURNERS 2
+#define BURN_MS 100
+#define CHILDREN 100
 
 static struct {
 	char *skip;              /* why recording cannot be tested here */
-	char *dir, *trace;
-	gint32 pid;
-	gint32 lttd_pid;         /* the drainer of this recording (metadata lttd.pid) */
+	char *dir;
+	Recording *loop;         /* ltt-getppid-loop */
+	gint32 pid;              /* its child, which makes the calls */
 	guint64 calls, cpu_ns;
-	guint64 unrun_ns;            /* CPU time no task was charged during the recording (unrun_ns()) */
-	gboolean unrun_exact;        /* and it is known */
-	guint64 lost;                /* events the recording lost */
-	LttvTraceState *ts;
-	LttvStats *s;
-	LttvStatsNode *tree;     /* per process, summed over CPUs */
+	Recording *burners;      /* ltt-cpu-burners */
+	Recording *storm;        /* ltt-fork-storm-children */
 } rec;
 
-/* The time the CPUs spent so far not running tasks for the kernel's
- * accounting, in ns: what the hypervisor stole (and, with IRQ time
- * accounting, the IRQs), summed over the CPUs.  The scheduler's clock of
- * each CPU minus its task clock (debugfs sched/debug, mounted when it is
- * not: the test runs as root) gives it to the nanosecond; /proc/stat's
- * steal only to the 10 ms tick, which a trace of 200 ms cannot use.  0
- * and *exact FALSE when neither can be read. */
-static guint64 unrun_ns(gboolean *exact)
+/* The value of the workload's output line "KEY VALUE". */
+static guint64 output_value(const Recording *r, const char *key)
 {
-	const char *debug = "/sys/kernel/debug/sched/debug";
-	char *text = NULL, **lines;
-	double clock = 0, task = 0, v;
-	guint64 sum = 0;
+	guint i = 0;
+	char **v = recorded_output_next(r, key, &i);
+	guint64 value;
 
-	if (!g_file_test(debug, G_FILE_TEST_EXISTS))
-		g_spawn_command_line_sync("mount -t debugfs none /sys/kernel/debug", NULL, NULL, NULL, NULL);
-	*exact = g_file_get_contents(debug, &text, NULL, NULL);
-	if (!*exact)
-		return 0;
-	lines = g_strsplit(text, "\n", -1);
-	for (guint i = 0; lines[i] != NULL; i++) {
-		if (sscanf(lines[i], " .clock : %lf", &v) == 1) {
-			clock = v;
-		} else if (sscanf(lines[i], " .clock_task : %lf", &v) == 1) {
-			task = v;
-			if (clock > task)
-				sum += (guint64) ((clock - task) * 1e6);
-		}
-	}
-	g_strfreev(lines);
-	g_free(text);
-	return sum;
+	g_assert_nonnull(v);
+	g_assert_nonnull(v[0]);
+	value = g_ascii_strtoull(v[0], NULL, 10);
+	g_strfreev(v);
+	return value;
 }
 
 static void record(void)
 {
-	const char *top = g_getenv("TOP_BUILDDIR");
-	char *lttctl, *workload, *calls = g_strdup_printf("%d", CALLS), *out = NULL, *err = NULL, **lines;
-	GError *error = NULL;
-	int status;
-	guint64 unrun;
-	gboolean exact;
-	guint i;
+	char *calls = g_strdup_printf("%d", CALLS), *burners = g_strdup_printf("%d", BURNERS);
+	char *burn_ms = g_strdup_printf("%d", BURN_MS), *children = g_strdup_printf("%d", CHILDREN);
+	const char *loop[] = { "ltt-getppid-loop", calls, NULL };
+	const char *burn[] = { "ltt-cpu-burners", burners, burn_ms, NULL };
+	const char *storm[] = { "ltt-fork-storm-children", children, NULL };
 
-	if (geteuid() != 0) {
-		rec.skip = g_strdup("recording needs root");
+	rec.skip = recorded_cannot_record();
+	if (rec.skip != NULL)
 		return;
-	}
-	if (!g_file_test("/sys/kernel/tracing/events", G_FILE_TEST_IS_DIR)) {
-		rec.skip = g_strdup("tracefs is not mounted at /sys/kernel/tracing");
-		return;
-	}
-	lttctl = g_build_filename(top, "ltt-control", "lttctl", NULL);
-	workload = g_build_filename(top, "tests", "workload", "ltt-getppid-loop", NULL);
 	rec.dir = analysis_tmpdir();
-	rec.trace = g_build_filename(rec.dir, "trace", NULL);
-	{
-		char *argv[] = { lttctl, "record", "-s", "65536", "-o", rec.trace, "-e", "sched:sched_stat_runtime",
-		                 "--", workload, calls, NULL };
-
-		/* What the kernel charged each run (test_cpu_time), where it says. */
-		if (!g_file_test("/sys/kernel/tracing/events/sched/sched_stat_runtime", G_FILE_TEST_IS_DIR))
-			memmove(&argv[6], &argv[8], 4 * sizeof argv[0]);
-
-		unrun = unrun_ns(&exact);
-		if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error)
-		    || !g_spawn_check_wait_status(status, &error))
-			g_error("lttctl record: %s: %s", error->message, err != NULL ? err : "");
-		rec.unrun_ns = unrun_ns(&rec.unrun_exact) - unrun;
-		rec.unrun_exact = rec.unrun_exact && exact;
-	}
-	lines = g_strsplit(out, "\n", -1);
-	for (i = 0; lines[i] != NULL; i++) {
-		unsigned long long v;
-		int pid;
-
-		if (sscanf(lines[i], "pid %d", &pid) == 1)
-			rec.pid = pid;
-		else if (sscanf(lines[i], "calls %llu", &v) == 1)
-			rec.calls = v;
-		else if (sscanf(lines[i], "cpu_ns %llu", &v) == 1)
-			rec.cpu_ns = v;
-	}
-	g_strfreev(lines);
+	rec.loop = recorded_make(rec.dir, "loop", loop);
+	rec.pid = (gint32) output_value(rec.loop, "pid");
+	rec.calls = output_value(rec.loop, "calls");
+	rec.cpu_ns = output_value(rec.loop, "cpu_ns");
 	g_assert_cmpint(rec.pid, >, 0);
-	{
-		LttTrace *trace = ltt_trace_open(rec.trace, &error);
-
-		g_assert_no_error(error);
-		g_assert_nonnull(ltt_trace_property(trace, "lttd.pid"));
-		rec.lttd_pid = atoi(ltt_trace_property(trace, "lttd.pid"));
-		for (i = 0; i < ltt_trace_tracefile_count(trace); i++)
-			rec.lost += ltt_tracefile_lost_events(ltt_trace_tracefile(trace, i));
-		rec.s = lttv_stats_run_trace(trace, &rec.ts, NULL);
-		rec.tree = lttv_stats_tree(rec.s, FALSE);
-		ltt_trace_unref(trace);
-	}
-	g_test_message("pid %d, %" G_GUINT64_FORMAT " calls, %" G_GUINT64_FORMAT " ns of CPU, %" G_GUINT64_FORMAT
-	               " ns not run (stolen), %" G_GUINT64_FORMAT " repairs, %" G_GUINT64_FORMAT " events lost", rec.pid, rec.calls,
-	               rec.cpu_ns, rec.unrun_ns, lttv_trace_state_repairs(rec.ts), rec.lost);
-	g_free(out);
-	g_free(err);
+	g_test_message("pid %d, %" G_GUINT64_FORMAT " calls, %" G_GUINT64_FORMAT " ns of CPU", rec.pid, rec.calls,
+	               rec.cpu_ns);
+	rec.burners = recorded_make(rec.dir, "burners", burn);
+	rec.storm = recorded_make(rec.dir, "storm", storm);
 	g_free(calls);
-	g_free(lttctl);
-	g_free(workload);
+	g_free(burners);
+	g_free(burn_ms);
+	g_free(children);
 }
 
 static gboolean skipped(void)
@@ -145,34 +89,6 @@ static gboolean skipped(void)
 		return FALSE;
 	g_test_skip(rec.skip);
 	return TRUE;
-}
-
-/* The process nodes of pid (a pid may have had several keys), in turn. */
-static const LttvStatsNode *process_node(gint32 pid, guint *i)
-{
-	for (; *i < rec.tree->children->len; (*i)++) {
-		const LttvStatsNode *p = g_ptr_array_index(rec.tree->children, *i);
-
-		if (p->pid == pid) {
-			(*i)++;
-			return p;
-		}
-	}
-	return NULL;
-}
-
-static const LttvStatsNode *submode_named(const LttvStatsNode *proc, LttvExecMode mode, const char *name)
-{
-	const LttvStatsNode *m = lttv_stats_node_find_mode(proc, mode);
-	guint i;
-
-	for (i = 0; m != NULL && i < m->children->len; i++) {
-		const LttvStatsNode *sm = g_ptr_array_index(m->children, i);
-
-		if (sm->name != NULL && strcmp(sm->name, name) == 0)
-			return sm;
-	}
-	return NULL;
 }
 
 /* Every getppid call of the loop is the loop's, whatever switches the
@@ -185,129 +101,18 @@ static void test_calls(void)
 
 	if (skipped())
 		return;
-	while ((p = process_node(rec.pid, &i)) != NULL)
-		if ((sm = submode_named(p, LTTV_MODE_SYSCALL, "getppid")) != NULL)
+	while ((p = recorded_process_node(rec.loop, rec.pid, &i)) != NULL)
+		if ((sm = recorded_submode(p, LTTV_MODE_SYSCALL, "getppid")) != NULL)
 			calls += sm->calls;
 	g_assert_cmpuint(calls, ==, rec.calls);
 }
 
-static gint64 field_int(const LttEvent *e, const char *name)
-{
-	const LttField *f = ltt_event_type_field_by_name(ltt_event_type(e), name);
-
-	return f != NULL ? ltt_event_get_int(e, f) : -1;
-}
-
-/* What the runs of a task were, read from its CPUs' switches. */
-typedef struct {
-	guint64 switches;        /* how many times a CPU switched to it */
-	guint64 preempted;       /* runs that ended in a preemption, whose time the kernel said */
-	guint64 clock_skip_ns;   /* what those runs lasted beyond what the kernel charged them */
-} Runs;
-
-/* The kernel charges a run from the run queue's clock at the switch to
- * the task to the clock at the switch away from it, less steal; it says
- * so in sched_stat_runtime.  When a wakeup preempts the task, the clock
- * is not read again at the switch (the kernel's rq_clock_skip_update):
- * the time from the wakeup's reading to the switch goes to the next task.
- * Measured on the 2-vCPU VM: the runs that ended within 200 µs of a
- * wakeup to their CPU lasted 2.02 ms longer in the trace than the kernel
- * charged them (123 runs, 11 to 26 µs each, about twice the time from the
- * sched_wakeup to the switch), the 30 others 0.07 ms shorter in all. */
-static Runs runs_of(gint32 pid)
-{
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(rec.trace, &error);
-	Runs r = { 0 };
-	guint i;
-
-	g_assert_no_error(error);
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
-		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-		gboolean in = FALSE;
-		LttTime start = 0;
-		guint64 charged = 0;
-
-		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
-			continue;
-		do {
-			const LttEvent *e = ltt_tracefile_event(tf);
-			const char *name = ltt_event_type_name(ltt_event_type(e));
-
-			if (strcmp(name, "sched_stat_runtime") == 0 && field_int(e, "pid") == pid) {
-				charged += (guint64) field_int(e, "runtime");
-			} else if (strcmp(name, "sched_switch") == 0) {
-				gint64 prev_state = field_int(e, "prev_state");
-
-				/* Preempted: state 0, or its preemption bit (format.md §4). */
-				if (in && field_int(e, "prev_pid") == pid && charged > 0
-				    && (prev_state == 0 || (prev_state & 0x100))) {
-					r.preempted++;
-					if (ltt_event_time(e) - start > charged)
-						r.clock_skip_ns += ltt_event_time(e) - start - charged;
-				}
-				in = field_int(e, "next_pid") == pid;
-				if (in) {
-					r.switches++;
-					start = ltt_event_time(e);
-					charged = 0;
-				}
-			}
-		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
-	}
-	ltt_trace_unref(trace);
-	return r;
-}
-
-/* Its CPU time within 0.5 % of what the kernel accounted, plus the time
- * the CPUs ran no task for the kernel's accounting meanwhile (what the
- * hypervisor stole: the trace's clock goes on while the kernel does not
- * charge it; under load it took 4 to 11 ms of a 200 ms task).  Each switch to the task adds to the difference the time
- * between the kernel's accounting and the tracepoint (about a
- * microsecond): on a loaded machine the task is switched to thousands of
- * times, so that much is allowed on top.  A switch the tracer lost leaves
- * the time from the CPU's last event to the event that told undecided
- * between two tasks (up to milliseconds on a loaded machine): the
- * statistics say how much (uncertain_time), and that is allowed too.  A
- * run the kernel charged less because a wakeup preempted it (runs_of)
- * may exceed by what the kernel's own sched_stat_runtime says. */
-#define SWITCH_SKEW_NS 2000
+/* Its CPU time agrees with getrusage (recorded_assert_cpu_time). */
 static void test_cpu_time(void)
 {
-	const LttvStatsNode *p;
-	guint64 traced = 0, skew, uncertain = 0, interrupts = 0;
-	guint i = 0;
-	Runs runs;
-
 	if (skipped())
 		return;
-	if (!rec.unrun_exact) {
-		g_test_skip("debugfs's sched/debug cannot be read: the time the hypervisor stole is not known");
-		return;
-	}
-	/* Whether the kernel charges a task the IRQs and soft IRQs it was
-	 * interrupted by depends on its configuration (not with
-	 * CONFIG_IRQ_TIME_ACCOUNTING), which the host does not show: the
-	 * task's time is compared without them, and its interrupts' time may
-	 * make up the difference from below. */
-	while ((p = process_node(rec.pid, &i)) != NULL) {
-		const LttvStatsNode *irq = lttv_stats_node_find_mode(p, LTTV_MODE_IRQ);
-		const LttvStatsNode *softirq = lttv_stats_node_find_mode(p, LTTV_MODE_SOFTIRQ);
-
-		interrupts += (irq != NULL ? irq->cpu_time : 0) + (softirq != NULL ? softirq->cpu_time : 0);
-		traced += p->cpu_time - (irq != NULL ? irq->cpu_time : 0) - (softirq != NULL ? softirq->cpu_time : 0);
-		uncertain += p->uncertain_time;
-	}
-	runs = runs_of(rec.pid);
-	skew = runs.switches * SWITCH_SKEW_NS;
-	g_test_message("traced %" G_GUINT64_FORMAT " ns, getrusage %" G_GUINT64_FORMAT " ns, %" G_GUINT64_FORMAT
-	               " switches, switch skew %" G_GUINT64_FORMAT " ns, uncertain %" G_GUINT64_FORMAT " ns, IRQs left out %"
-	               G_GUINT64_FORMAT " ns, not run %" G_GUINT64_FORMAT " ns, preemptions the kernel charged less %"
-	               G_GUINT64_FORMAT " ns (%" G_GUINT64_FORMAT " runs)",
-	               traced, rec.cpu_ns, runs.switches, skew, uncertain, interrupts, rec.unrun_ns, runs.clock_skip_ns,
-	               runs.preempted);
-	g_assert_cmpuint(traced + interrupts + rec.cpu_ns / 200 + skew + uncertain, >=, rec.cpu_ns);
-	g_assert_cmpuint(traced, <=, rec.cpu_ns + rec.cpu_ns / 200 + rec.unrun_ns + skew + uncertain + runs.clock_skip_ns);
+	recorded_assert_cpu_time(rec.loop, rec.pid, rec.cpu_ns);
 }
 
 /* The name set with prctl reaches the state. */
@@ -317,13 +122,13 @@ static void test_rename(void)
 
 	if (skipped())
 		return;
-	p = lttv_trace_state_find_process(rec.ts, rec.pid, 0);
+	p = lttv_trace_state_find_process(rec.loop->ts, rec.pid, 0);
 	/* Freed before the end of the trace: its record keeps its last name. */
 	if (p != NULL) {
 		g_assert_cmpstr(lttv_process_name(p), ==, "worker-0");
 	} else {
 		guint i = 0;
-		const LttvStatsNode *n = process_node(rec.pid, &i);
+		const LttvStatsNode *n = recorded_process_node(rec.loop, rec.pid, &i);
 
 		g_assert_nonnull(n);
 		g_assert_cmpstr(n->name, ==, "worker-0");
@@ -359,7 +164,7 @@ static void test_stable_births(void)
 	trace = ltt_trace_open(second, &error);
 	g_assert_no_error(error);
 	s2 = lttv_stats_run_trace(trace, &ts2, NULL);
-	all = lttv_trace_state_processes(rec.ts);
+	all = lttv_trace_state_processes(rec.loop->ts);
 	for (i = 0; i < all->len; i++) {
 		LttvProcess *p = g_ptr_array_index(all, i), *q;
 
@@ -392,15 +197,29 @@ static void test_lttd_mode(void)
 
 	if (skipped())
 		return;
-	for (i = 0; i < rec.tree->children->len; i++) {
-		const LttvStatsNode *p = g_ptr_array_index(rec.tree->children, i);
+	for (i = 0; i < rec.loop->tree->children->len; i++) {
+		const LttvStatsNode *p = g_ptr_array_index(rec.loop->tree->children, i);
 		const LttvStatsNode *m;
 
-		if (p->name == NULL || strcmp(p->name, "lttd") != 0 || p->pid != rec.lttd_pid)
+		if (p->name == NULL || strcmp(p->name, "lttd") != 0 || p->pid != rec.loop->lttd_pid)
 			continue;
 		found++;
 		m = lttv_stats_node_find_mode(p, LTTV_MODE_SYSCALL);
 		g_assert_true(m == NULL || m->cpu_time == 0);
+		/* Its time is no more than the CPU time lttd counted itself once
+		 * tracing was on: the state dump, which says lttd is running, is
+		 * stamped when tracing goes on, not before the buffer was emptied
+		 * (tens of ms were charged to lttd). */
+		GError *error = NULL;
+		LttTrace *trace = ltt_trace_open(rec.loop->trace, &error);
+		g_assert_no_error(error);
+		const char *own = ltt_trace_property(trace, "lttd.cpu_time_traced_ns");
+		g_assert_nonnull(own);
+		guint64 own_ns = g_ascii_strtoull(own, NULL, 10);
+		g_test_message("lttd: %" G_GUINT64_FORMAT " ns in the trace, %" G_GUINT64_FORMAT
+		               " ns by its own count", (guint64) p->cpu_time, own_ns);
+		g_assert_cmpuint(p->cpu_time, <=, own_ns + rec.loop->unrun_ns + 2000000);
+		ltt_trace_unref(trace);
 	}
 	g_assert_cmpuint(found, >, 0);
 }
@@ -412,7 +231,7 @@ static void test_lttd_mode(void)
 static void lttd_context_events(gint32 lttd, guint64 *own, guint64 *others)
 {
 	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(rec.trace, &error);
+	LttTrace *trace = ltt_trace_open(rec.loop->trace, &error);
 	guint i;
 
 	g_assert_no_error(error);
@@ -445,7 +264,7 @@ static void lttd_context_events(gint32 lttd, guint64 *own, guint64 *others)
 static void test_lttd_context(void)
 {
 	guint64 own, others;
-	gint32 lttd = rec.lttd_pid;
+	gint32 lttd = rec.loop->lttd_pid;
 
 	if (skipped())
 		return;
@@ -455,6 +274,269 @@ static void test_lttd_context(void)
 	               lttd, own, others);
 	g_assert_cmpuint(own, ==, 0);
 	g_assert_cmpuint(others, >, 0);
+}
+
+/* Each CPU burner thread: its CPU time agrees with its own
+ * CLOCK_THREAD_CPUTIME_ID within the loop's bound
+ * (recorded_assert_cpu_time), while another burner runs beside it. */
+static void test_burners_cpu_time(void)
+{
+	guint i = 0, n = 0;
+	char **v;
+
+	if (skipped())
+		return;
+	while ((v = recorded_output_next(rec.burners, "thread", &i)) != NULL) {
+		guint64 cpu_ns = g_ascii_strtoull(v[2], NULL, 10);
+
+		g_assert_cmpuint(cpu_ns, >=, BURN_MS * G_GUINT64_CONSTANT(1000000));
+		recorded_assert_cpu_time(rec.burners, atoi(v[0]), cpu_ns);
+		g_strfreev(v);
+		n++;
+	}
+	g_assert_cmpuint(n, ==, BURNERS);
+}
+
+static const char *field_string(const LttEvent *e, const char *name)
+{
+	const LttField *f = ltt_event_type_field_by_name(ltt_event_type(e), name);
+
+	return f != NULL ? ltt_event_get_string(e, f) : NULL;
+}
+
+/* Reads the recording's events with the state, as lttv -e does (the filter
+ * sees the state before the event): the filter `state.process_name =
+ * NAME` selects only events of task tid (their common_pid), and every
+ * switch out of a task the kernel called NAME (prev_comm).  Returns how
+ * many it selected. */
+static guint64 filter_by_name(const Recording *r, const char *name, gint32 tid)
+{
+	char *text = g_strdup_printf("state.process_name = %s", name);
+	GError *error = NULL;
+	LttvFilter *f = lttv_filter_new(text, &error);
+	LttTrace *trace;
+	LttvTraceState *ts;
+	AnalysisMerge *m;
+	const LttEvent *ev;
+	guint64 selected = 0, switches = 0;
+
+	g_assert_no_error(error);
+	trace = ltt_trace_open(r->trace, &error);
+	g_assert_no_error(error);
+	ts = lttv_trace_state_new(trace);
+	m = analysis_merge_new(trace);
+	while ((ev = analysis_merge_source.peek(m)) != NULL) {
+		gboolean in = lttv_filter_eval(f, ev, lttv_trace_state_filter_process, ts);
+		const char *prev = field_string(ev, "prev_comm");
+
+		if (in) {
+			g_assert_cmpint(recorded_field_int(ev, "common_pid"), ==, tid);
+			selected++;
+		}
+		if (prev != NULL && strcmp(prev, name) == 0) {
+			g_assert_true(in);
+			switches++;
+		}
+		lttv_trace_state_apply(ts, ev);
+		analysis_merge_source.advance(m);
+	}
+	g_test_message("%s: %" G_GUINT64_FORMAT " events selected, %" G_GUINT64_FORMAT " of them switches out of it",
+	               text, selected, switches);
+	g_assert_cmpuint(switches, >, 0);
+	analysis_merge_free(m);
+	lttv_trace_state_free(ts);
+	ltt_trace_unref(trace);
+	lttv_filter_free(f);
+	g_free(text);
+	return selected;
+}
+
+/* The names given with pthread_setname_np, by the thread itself
+ * (worker-0) or by another thread (task_rename of a task that is not the
+ * current one), are the threads' names, and a filter on a name selects
+ * that thread's events. */
+static void test_thread_names(void)
+{
+	guint i = 0, n = 0;
+	char **v;
+
+	if (skipped())
+		return;
+	while ((v = recorded_output_next(rec.burners, "thread", &i)) != NULL) {
+		gint32 tid = atoi(v[0]);
+		const LttvStatsNode *p;
+		guint j = 0, nodes = 0;
+
+		while ((p = recorded_process_node(rec.burners, tid, &j)) != NULL) {
+			g_assert_cmpstr(p->name, ==, v[1]);
+			nodes++;
+		}
+		g_assert_cmpuint(nodes, >, 0);
+		g_assert_cmpuint(filter_by_name(rec.burners, v[1], tid), >, 0);
+		g_strfreev(v);
+		n++;
+	}
+	g_assert_cmpuint(n, ==, BURNERS);
+}
+
+/* A fork storm: every child is a task of its own with its own pid, named
+ * as its parent in full (its comm is the first 15 characters, §1.5); its
+ * exit_group is its own (its sched_process_exit counted inside its own
+ * exit_group call); no task is given another's exit; and each child is
+ * one task, under one key.  (Other tasks may share the name: built with
+ * sanitizers, the parent's exit forks LeakSanitizer's tracer.) */
+static void test_fork_storm(void)
+{
+	GHashTable *children = g_hash_table_new(g_direct_hash, g_direct_equal);
+	gint32 parent;
+	guint i = 0, seen = 0;
+	char **v;
+
+	if (skipped())
+		return;
+	parent = (gint32) output_value(rec.storm, "parent");
+	while ((v = recorded_output_next(rec.storm, "child", &i)) != NULL) {
+		g_hash_table_add(children, GINT_TO_POINTER(atoi(v[0])));
+		g_strfreev(v);
+	}
+	g_assert_cmpuint(g_hash_table_size(children), ==, CHILDREN);
+	{
+		guint j = 0;
+		const LttvStatsNode *p = recorded_process_node(rec.storm, parent, &j);
+
+		g_assert_nonnull(p);
+		g_assert_cmpstr(p->name, ==, "ltt-fork-storm-children");
+	}
+	for (i = 0; i < rec.storm->tree->children->len; i++) {
+		const LttvStatsNode *p = g_ptr_array_index(rec.storm->tree->children, i);
+		const LttvStatsNode *sm = recorded_submode(p, LTTV_MODE_SYSCALL, "exit_group");
+		gboolean child = g_hash_table_contains(children, GINT_TO_POINTER(p->pid));
+
+		/* One exit per task. */
+		if (p->pid > 0)
+			g_assert_cmpuint(lttv_stats_node_count_events(p, "sched_process_exit"), <=, 1);
+		if (!child)
+			continue;
+		seen++;
+		g_assert_cmpstr(p->name, ==, "ltt-fork-storm-children");
+		g_assert_cmpint(p->tgid, ==, p->pid);
+		g_assert_nonnull(sm);
+		g_assert_cmpuint(lttv_stats_node_count_events(sm, "sched_process_exit"), ==, 1);
+	}
+	/* One task, one key, each. */
+	g_assert_cmpuint(seen, ==, CHILDREN);
+	g_hash_table_unref(children);
+}
+
+/* The CPUs of a recording and the time from its first event to its last. */
+static guint recording_span(const Recording *r, LttTime *span)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(r->trace, &error);
+	LttTime first = G_MAXUINT64, last = 0;
+	guint64 cpus = 0;
+	guint i;
+
+	g_assert_no_error(error);
+	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(trace, i);
+
+		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
+			continue;
+		g_assert_cmpuint(ltt_tracefile_cpu(tf), <, 64);
+		cpus |= G_GUINT64_CONSTANT(1) << ltt_tracefile_cpu(tf);
+		first = MIN(first, ltt_event_time(ltt_tracefile_event(tf)));
+		do
+			last = MAX(last, ltt_event_time(ltt_tracefile_event(tf)));
+		while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
+	}
+	ltt_trace_unref(trace);
+	*span = last - first;
+	return (guint) __builtin_popcountll(cpus);
+}
+
+static const Recording *const *recordings(void)
+{
+	static const Recording *all[4];
+
+	all[0] = rec.loop;
+	all[1] = rec.burners;
+	all[2] = rec.storm;
+	return all;
+}
+
+/* The idle tasks: one per CPU, named swapper/N as the kernel names them,
+ * and never charged a system call or a user fault (some task that the
+ * tracer did not see switched to runs then, doc/analysis.md §1.4).  An
+ * idle task is known once an event names it, and has statistics once it
+ * ran: on a loaded machine a CPU may not idle during a recording. */
+static void test_idle_tasks(void)
+{
+	const Recording *const *r;
+	guint ran = 0;
+
+	if (skipped())
+		return;
+	for (r = recordings(); *r != NULL; r++) {
+		LttTime span;
+		guint cpus = recording_span(*r, &span), i;
+
+		g_assert_cmpuint(lttv_trace_state_cpu_count((*r)->ts), ==, cpus);
+		for (i = 0; i < cpus; i++) {
+			const LttvProcess *idle = lttv_trace_state_find_process((*r)->ts, 0, i);
+			char *name = g_strdup_printf("swapper/%u", i);
+
+			if (idle != NULL)
+				g_assert_cmpstr(lttv_process_name(idle), ==, name);
+			g_free(name);
+		}
+		for (i = 0; i < (*r)->tree->children->len; i++) {
+			const LttvStatsNode *p = g_ptr_array_index((*r)->tree->children, i);
+			const LttvStatsNode *m = lttv_stats_node_find_mode(p, LTTV_MODE_SYSCALL);
+			char *name;
+
+			if (p->pid != 0)
+				continue;
+			name = g_strdup_printf("swapper/%u", p->cpu);
+			g_assert_cmpstr(p->name, ==, name);
+			g_free(name);
+			g_assert_true(m == NULL || (m->events == 0 && m->cpu_time == 0));
+			g_assert_cmpuint(lttv_stats_node_count_events(p, "sys_enter"), ==, 0);
+			g_assert_cmpuint(lttv_stats_node_count_events(p, "sys_exit"), ==, 0);
+			g_assert_cmpuint(lttv_stats_node_count_events(p, "page_fault_user"), ==, 0);
+			ran++;
+		}
+	}
+	g_test_message("%u idle tasks ran in the recordings", ran);
+}
+
+/* With the unknown task's row (pid -1: time while no task is known on a
+ * CPU), the statistics' CPU time is CPUs x span on a real recording, to
+ * a nanosecond per CPU. */
+static void test_unknown_row(void)
+{
+	const Recording *const *r;
+
+	if (skipped())
+		return;
+	for (r = recordings(); *r != NULL; r++) {
+		LttTime span, sum = 0, unknown = 0, expected;
+		guint cpus = recording_span(*r, &span), i;
+
+		for (i = 0; i < (*r)->tree->children->len; i++) {
+			const LttvStatsNode *p = g_ptr_array_index((*r)->tree->children, i);
+
+			sum += p->cpu_time;
+			if (p->pid < 0)
+				unknown += p->cpu_time;
+		}
+		expected = (LttTime) cpus * span;
+		g_test_message("%s: %u CPUs x %" G_GUINT64_FORMAT " ns, statistics %" G_GUINT64_FORMAT
+		               " ns of which %" G_GUINT64_FORMAT " ns unknown", (*r)->trace, cpus, span, sum, unknown);
+		g_assert_cmpuint(sum, ==, (*r)->tree->cpu_time);
+		g_assert_cmpuint(sum + cpus, >=, expected);
+		g_assert_cmpuint(sum, <=, expected + cpus);
+	}
 }
 
 int main(int argc, char **argv)
@@ -471,16 +553,18 @@ int main(int argc, char **argv)
 	g_test_add_func("/state-recorded/lttd-mode", test_lttd_mode);
 	g_test_add_func("/state-recorded/lttd-context", test_lttd_context);
 	g_test_add_func("/state-recorded/stable-births", test_stable_births);
+	g_test_add_func("/state-recorded/burners-cpu-time", test_burners_cpu_time);
+	g_test_add_func("/state-recorded/thread-names", test_thread_names);
+	g_test_add_func("/state-recorded/fork-storm", test_fork_storm);
+	g_test_add_func("/state-recorded/idle-tasks", test_idle_tasks);
+	g_test_add_func("/state-recorded/unknown-row", test_unknown_row);
 	status = g_test_run();
-	if (rec.tree != NULL) {
-		lttv_stats_node_free(rec.tree);
-		lttv_stats_free(rec.s);
-		lttv_trace_state_free(rec.ts);
-	}
+	recorded_free(rec.loop);
+	recorded_free(rec.burners);
+	recorded_free(rec.storm);
 	if (rec.dir != NULL)
 		tlt_remove_dir(rec.dir);
 	g_free(rec.dir);
-	g_free(rec.trace);
 	g_free(rec.skip);
 	return status;
 }

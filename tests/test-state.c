@@ -689,7 +689,8 @@ static void test_missing_switch(void)
 }
 
 /* Before a switch whose prev task is not the one the state believes
- * runs, the event's own task is its prev task (textDump -p shows it). */
+ * runs, the event's own task is its prev task: textDump -p shows it, and
+ * a filter's state.* fields are its. */
 static void test_event_process(void)
 {
 	Builder *b = builder_new("event-process", 1);
@@ -706,6 +707,9 @@ static void test_event_process(void)
 	ev = analysis_merge_source.peek(r.m);
 	g_assert_cmpint(lttv_process_pid(lttv_trace_state_running_process(r.ts, 0)), ==, 200);
 	g_assert_cmpint(lttv_process_pid(lttv_trace_state_event_process(r.ts, ev)), ==, 100);
+	assert_filter(r.ts, r.m, "state.process_name = loop", TRUE);
+	assert_filter(r.ts, r.m, "state.pid = 100", TRUE);
+	assert_filter(r.ts, r.m, "state.pid = 200", FALSE);
 	replay_close(&r);
 }
 

@@ -12,7 +12,7 @@ fail() { n=$((n + 1)); echo "not ok $n - $1"; failed=1; }
 check() { desc=$1; shift; if "$@"; then ok "$desc"; else fail "$desc"; fi; }
 sums() { (cd "$1" && md5sum metadata kernel_*) }
 
-echo "1..14"
+echo "1..15"
 
 check "--version prints the version" sh -c "'$synth' --version | grep -Eq '^ltt-synth [0-9]+\.[0-9]+'"
 check "--help lists the options" sh -c "'$synth' --help | grep -q -- '--lost-every'"
@@ -28,9 +28,11 @@ check "one file per CPU" test "$(ls "$tmp/a" | grep -c '^kernel_[0-9]*$')" -eq 3
 check "another seed, another trace" sh -c "! cmp -s '$tmp/a/kernel_0' '$tmp/c/kernel_0'"
 
 "$synth" -o "$tmp/a" $args 2>"$tmp/err"
-check "an existing trace is not replaced without --force" sh -c "[ $? -ne 0 ] && grep -q 'already holds a trace' '$tmp/err' && cmp -s '$tmp/a/kernel_0' '$tmp/b/kernel_0'"
-"$synth" -o "$tmp/a" --force --cpus 1 --events 100
-check "--force replaces it, old channel files included" sh -c "[ $? -eq 0 ] && [ ! -e '$tmp/a/kernel_1' ] && [ -s '$tmp/a/kernel_0' ]"
+check "an existing trace is not replaced without --overwrite" sh -c "[ $? -ne 0 ] && grep -q 'already holds a trace' '$tmp/err' && cmp -s '$tmp/a/kernel_0' '$tmp/b/kernel_0'"
+"$synth" -o "$tmp/a" --overwrite --cpus 1 --events 100
+check "--overwrite replaces it, old channel files included" sh -c "[ $? -eq 0 ] && [ ! -e '$tmp/a/kernel_1' ] && [ -s '$tmp/a/kernel_0' ]"
+"$synth" -o "$tmp/a" --force --cpus 2 --events 100
+check "--force, the older spelling, still replaces it" sh -c "[ $? -eq 0 ] && [ -s '$tmp/a/kernel_1' ]"
 
 "$synth" -o "$tmp/be" --big-endian --events 1000
 check "--big-endian: block magic and metadata say big" sh -c "[ \"\$(od -An -tx1 -N4 '$tmp/be/kernel_0' | tr -d ' ')\" = '4254544c' ] && grep -q '^byte_order big$' '$tmp/be/metadata'"

@@ -295,30 +295,31 @@ void ltt_buf_flush(struct ltt_buf *b)
 {
 	unsigned long size = sb_size(b), pos = local_read(&b->offset);
 	unsigned long off = pos & (size - 1);
-	u64 last = local_read(&b->last_ts);
 
 	if (off != 0) {
 		struct ltt_subbuf *o = sb_of(b, pos);
 
 		o->used = off;
-		o->end_time = last;
-		pos += size - off;
-		local_set(&b->offset, pos);
-		commit_bytes(b, pos - size, size - off);
+		o->end_time = local_read(&b->last_ts);
+		local_set(&b->offset, pos + size - off);
+		commit_bytes(b, pos, size - off);
 	}
-	/* Events refused since the last block began are told by an empty one. */
-	if (pos >= size && local_read(&b->lost) != 0) {
-		struct ltt_block_header *prev = (struct ltt_block_header *)at(b, pos - size);
+	ltt_buf_tell_lost(b);
+}
 
-		if (prev->lost_before == (u64)local_read(&b->lost) || !may_start(b, pos))
-			return;
-	} else if (local_read(&b->lost) == 0 || !may_start(b, pos)) {
+void ltt_buf_tell_lost(struct ltt_buf *b)
+{
+	unsigned long size = sb_size(b), pos = local_read(&b->offset);
+	u64 lost = local_read(&b->lost), told = 0, last = local_read(&b->last_ts);
+
+	if (pos >= size)
+		told = ((struct ltt_block_header *)at(b, pos - size))->lost_before;
+	/* Every sub-buffer holds a block not read yet: taking one would drop
+	 * recorded events, so the reader frees one first. */
+	if (lost == told || pos - atomic_long_read(&b->consumed) >= buf_size(b))
 		return;
-	}
-	if (b->overwrite)
-		push_reader(b, pos);
 	ltt_block_header_init((struct ltt_block_header *)at(b, pos), b->cpu, size, seq_of(b, pos),
-			      last, local_read(&b->lost));
+			      last, lost);
 	sb_of(b, pos)->used = BLOCK_HEADER;
 	sb_of(b, pos)->end_time = last;
 	local_set(&b->offset, pos + size);

@@ -271,14 +271,14 @@ char *ltt_session_stats(size_t *len)
 	mutex_lock(&s->lock);
 	n += scnprintf(m + n, max - n, "tracing %d\nstatedump_processes %u\n", s->tracing,
 		       s->dump.processes);
+	/* Every CPU, with or without buffers (none before the first start):
+	 * readers learn the CPUs from here. */
 	for_each_possible_cpu(cpu) {
 		struct ltt_buf *b = s->bufs[cpu];
 
-		if (!b)
-			continue;
 		n += scnprintf(m + n, max - n, "cpu %u events %ld lost %ld overwritten %ld\n", cpu,
-			       local_read(&b->events), local_read(&b->lost),
-			       local_read(&b->overwritten));
+			       b ? local_read(&b->events) : 0, b ? local_read(&b->lost) : 0,
+			       b ? local_read(&b->overwritten) : 0);
 	}
 	mutex_unlock(&s->lock);
 	*len = n;
@@ -341,8 +341,13 @@ ssize_t ltt_session_read(unsigned int cpu, char __user *ubuf, size_t count)
 		}
 	} else if (b && (block = ltt_buf_readable(b, s->tracing)) != NULL) {
 		ret = copy_block(block, ltt_buf_block_size(b), &b->read_pos, ubuf, count);
-		if (b->read_pos == ltt_buf_block_size(b))
+		if (b->read_pos == ltt_buf_block_size(b)) {
 			ltt_buf_consume(b);
+			/* Stopped full: the block that tells the last losses
+			 * takes the sub-buffer just freed. */
+			if (!s->tracing)
+				ltt_buf_tell_lost(b);
+		}
 	}
 	mutex_unlock(&s->lock);
 	return ret;

@@ -75,8 +75,14 @@ void ltt_buf_free(struct ltt_buf *buf);
 void ltt_buf_reset(struct ltt_buf *buf, u64 seq_base);
 bool ltt_reserve(struct ltt_buf *buf, u16 id, unsigned int payload, struct ltt_slot *slot);
 void ltt_commit(struct ltt_slot *slot);
-/* Tracing is off and no writer is left: ends the current sub-buffer. */
+/* Tracing is off and no writer is left: ends the current sub-buffer, then
+ * ltt_buf_tell_lost. */
 void ltt_buf_flush(struct ltt_buf *buf);
+/* Tracing is off: the events lost since the last block began are told by
+ * an empty block carrying the cumulative count, once a sub-buffer is free
+ * for it (a full buffer waits for its reader: called again after each
+ * block read); nothing when none was lost since. */
+void ltt_buf_tell_lost(struct ltt_buf *buf);
 /* The block a reader may take now, or NULL. */
 const char *ltt_buf_readable(struct ltt_buf *buf, bool tracing);
 void ltt_buf_consume(struct ltt_buf *buf);

@@ -60,7 +60,9 @@ int main(int argc, char **argv)
 		{ "period", 'p', 0, G_OPTION_ARG_INT, &period, "Drain every MS milliseconds (default 100)", "MS" },
 		{ "once", 0, 0, G_OPTION_ARG_NONE, &once,
 		  "Take everything committed now, including partial sub-buffers, and exit", NULL },
-		{ "force", 'f', 0, G_OPTION_ARG_NONE, &force, "Write into a directory that already holds a trace", NULL },
+		{ "overwrite", 0, 0, G_OPTION_ARG_NONE, &force, "Replace a trace already in DIR (as lttd and lttctl say it)", NULL },
+		/* The earlier spelling; -f is lttctl's flight recorder. */
+		{ "force", 'f', G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &force, NULL, NULL },
 		{ "version", 'V', 0, G_OPTION_ARG_NONE, &version, "Print the version and exit", NULL },
 		{ NULL }
 	};

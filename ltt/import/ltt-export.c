@@ -101,8 +101,10 @@ out:
 int main(int argc, char **argv)
 {
 	char *to = NULL;
+	gboolean show_version = FALSE;
 	GOptionEntry entries[] = {
 		{ "to", 't', 0, G_OPTION_ARG_STRING, &to, "the output format: ctf (CTF 1.8, as LTTng writes)", "FORMAT" },
+		{ "version", 'V', 0, G_OPTION_ARG_NONE, &show_version, "print the version and exit", NULL },
 		{ NULL }
 	};
 	GOptionContext *ctx = g_option_context_new("SRC DST");
@@ -118,6 +120,11 @@ int main(int argc, char **argv)
 		return rc;
 	}
 	g_option_context_free(ctx);
+	if (show_version) {
+		g_free(to);
+		g_print("ltt-export %s\n", PACKAGE_VERSION);
+		return 0;
+	}
 	if (to == NULL || strcmp(to, "ctf") != 0) {
 		g_free(to);
 		return usage_error("--to ctf is required (the only format written)");

@@ -24,10 +24,12 @@ static int usage_error(const char *what)
 int main(int argc, char **argv)
 {
 	char *format_name = NULL;
+	gboolean show_version = FALSE;
 	GOptionEntry entries[] = {
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "the source's format: ctf or trace.dat (default: detected)", "FORMAT" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "no progress, no summary", NULL },
 		{ "list-formats", 0, 0, G_OPTION_ARG_NONE, &list_formats, "print the formats this build reads, one a line, and exit", NULL },
+		{ "version", 'V', 0, G_OPTION_ARG_NONE, &show_version, "print the version and exit", NULL },
 		{ NULL }
 	};
 	GOptionContext *ctx = g_option_context_new("SRC DST");
@@ -55,6 +57,10 @@ int main(int argc, char **argv)
 		g_free(format_name);
 		if (format == LTT_IMPORT_FORMAT_UNKNOWN)
 			return usage_error("--format takes ctf or trace.dat");
+	}
+	if (show_version) {
+		g_print("ltt-import %s\n", PACKAGE_VERSION);
+		return 0;
 	}
 	if (list_formats) {
 		LttImportFormat f[] = { LTT_IMPORT_FORMAT_CTF, LTT_IMPORT_FORMAT_TRACE_DAT };

@@ -66,6 +66,7 @@ struct Task {
 	gint32 child_pid;
 	Task *child;
 	guint64 time[SYNTH_MODE_COUNT];
+	guint64 seen[SYNTH_MODE_COUNT]; /* what an analysis of the written events charges it (seen_charge) */
 	guint64 counts[EV_COUNT];
 };
 
@@ -81,6 +82,11 @@ typedef struct {
 	TaskList rq;
 	guint64 next_time;
 	guint64 charged;             /* time accounted up to */
+	/* What an analysis of the events written believes (with --missed-switches
+	 * and --common-pid, doc/ltt-synth.md §3): the task it believes runs here
+	 * (NULL: not known) and the time it has charged up to. */
+	Task *seen;
+	guint64 seen_charged;
 	guint64 next_tick;
 	gboolean tick_stopped;       /* idle or in a long gap: no tick until the next step */
 	gboolean long_gap;           /* not to be woken early */
@@ -119,6 +125,9 @@ struct _SynthModel {
 	guint64 events;
 	guint64 last_time;
 	guint64 switches;            /* sched_switch events simulated */
+	gboolean missed;             /* the last event emitted was a switch not written */
+	gboolean track_seen;         /* truth of what an analysis sees: --missed-switches and --common-pid */
+	guint64 unknown_seen;        /* time an analysis charges to no task */
 	LttPayload pl;
 	LttPayload with_pid;         /* --common-pid: the pid, then pl */
 };
@@ -239,6 +248,7 @@ static gboolean truth_write(SynthModel *m, const Task *t, GError **error)
 	if (!m->truth)
 		return TRUE;
 	memcpy(p.time, t->time, sizeof p.time);
+	p.seen = m->track_seen ? t->seen : NULL;
 	return synth_truth_add_process(m->truth, &p, error);
 }
 
@@ -293,6 +303,43 @@ static void predict_block(SynthModel *m, Cpu *c, guint64 now, gsize size)
 	c->pred_prev = now;
 }
 
+/* An analysis of the written events charges the time of c since its
+ * last event to the task it believes runs there, in that task's mode on
+ * top (doc/analysis.md §1.4): a switch the tracer missed leaves the time
+ * up to the next written event with the task switched out. */
+static void seen_charge(SynthModel *m, Cpu *c, guint64 now)
+{
+	if (c->seen != NULL)
+		c->seen->seen[top_mode(c->seen)] += now - c->seen_charged;
+	else
+		m->unknown_seen += now - c->seen_charged;
+	c->seen_charged = now;
+}
+
+/* t is no longer believed to run anywhere (the analysis removes it, or
+ * learns it runs on another CPU): those CPUs' task is not known. */
+static void seen_forget(SynthModel *m, const Task *t, guint64 now)
+{
+	for (guint i = 0; i < m->cfg.cpus; i++) {
+		Cpu *o = &m->cpus[i];
+
+		if (o->seen == t) {
+			seen_charge(m, o, now);
+			o->seen = NULL;
+		}
+	}
+}
+
+/* The analysis learns that t runs on c (a switch to it, or an event that
+ * names it: common_pid), and so nowhere else. */
+static void seen_set(SynthModel *m, Cpu *c, Task *t, guint64 now)
+{
+	if (c->seen == t)
+		return;
+	seen_forget(m, t, now);
+	c->seen = t;
+}
+
 /* Writes the payload built in m->pl as event ev at now on c, after charging
  * the time since c's previous event and counting the event for the task
  * current on c (state dump events excepted). */
@@ -305,10 +352,15 @@ static gboolean emit(SynthModel *m, Cpu *c, guint64 now, guint ev, GError **erro
 		t->time[top_mode(t)] += now - c->charged;
 		c->charged = now;
 		/* A switch the tracer missed (doc/ltt-synth.md): it happens, unseen. */
-		if (ev == EV_SCHED_SWITCH && m->cfg.missed_switches > 0
-		    && ++m->switches % m->cfg.missed_switches == 0) {
+		m->missed = ev == EV_SCHED_SWITCH && m->cfg.missed_switches > 0
+			&& ++m->switches % m->cfg.missed_switches == 0;
+		if (m->missed) {
 			ltt_payload_reset(&m->pl);
 			return TRUE;
+		}
+		if (m->track_seen) {
+			seen_charge(m, c, now);
+			seen_set(m, c, t, now);
 		}
 		t->counts[ev]++;
 		if (m->cfg.common_pid) {
@@ -494,6 +546,7 @@ SynthModel *synth_model_new(const SynthConfig *cfg, LttWriter *writer, SynthTrut
 	ltt_payload_init(&m->with_pid, ltt_writer_byte_order(writer));
 	for (guint i = 0; i < N_SYSCALLS; i++)
 		m->syscall_weight += syscalls[i].weight;
+	m->track_seen = cfg->missed_switches > 0 && cfg->common_pid;
 	m->cpus = g_new0(Cpu, cfg->cpus);
 	for (guint c = 0; c < cfg->cpus; c++) {
 		Cpu *cpu = &m->cpus[c];
@@ -502,7 +555,7 @@ SynthModel *synth_model_new(const SynthConfig *cfg, LttWriter *writer, SynthTrut
 		cpu->swapper->state = TASK_RUNNING;
 		cpu->cur = cpu->swapper;
 		cpu->irq = NULL;
-		cpu->charged = TRACE_START_NS;
+		cpu->charged = cpu->seen_charged = TRACE_START_NS;
 		cpu->next_time = TRACE_START_NS + SIM_START_DELAY_NS;
 		cpu->next_tick = TRACE_START_NS + TICK_NS;
 		cpu->pred_used = sizeof(struct ltt_block_header);
@@ -582,6 +635,8 @@ static gboolean switch_out(SynthModel *m, Cpu *c, guint64 now, gint64 prev_state
 	ltt_payload_put_s32(pl, PRIO);
 	if (!emit(m, c, now, EV_SCHED_SWITCH, error))
 		return FALSE;
+	if (m->track_seen && !m->missed)
+		seen_set(m, c, next, now);
 	if (next != c->swapper)
 		list_remove(&c->rq, next);
 	if (prev != c->swapper) {
@@ -686,6 +741,8 @@ static gboolean free_zombie(SynthModel *m, Cpu *c, guint64 now, GError **error)
 	put_task(&m->pl, z);
 	if (!emit(m, c, now, EV_SCHED_PROCESS_FREE, error))
 		return FALSE;
+	if (m->track_seen)
+		seen_forget(m, z, now);
 	list_remove(&m->zombies, z);
 	return task_release(m, z, error);
 }
@@ -1014,6 +1071,9 @@ gboolean synth_model_run(SynthModel *m, GError **error)
 			return FALSE;
 	if (!statedump(m, error))
 		return FALSE;
+	/* The dump says which task runs on each CPU. */
+	for (guint c = 0; c < m->cfg.cpus; c++)
+		m->cpus[c].seen = m->cpus[c].cur;
 	while (m->events < m->cfg.events) {
 		Cpu *c = &m->cpus[0];
 		for (guint i = 1; i < m->cfg.cpus; i++)
@@ -1035,6 +1095,8 @@ gboolean synth_model_finish(SynthModel *m, GError **error)
 		Cpu *c = &m->cpus[i];
 		if (m->last_time > c->charged)
 			c->cur->time[top_mode(c->cur)] += m->last_time - c->charged;
+		if (m->track_seen)
+			seen_charge(m, c, m->last_time);
 		lost[i] = c->lost;
 	}
 	for (t = m->all_head; t; t = next) {
@@ -1045,7 +1107,7 @@ gboolean synth_model_finish(SynthModel *m, GError **error)
 	}
 	if (m->truth) {
 		if (!synth_truth_finish(m->truth, TRACE_START_NS, m->last_time, m->events, lost,
-		                        m->cfg.cpus, ok ? error : NULL))
+		                        m->cfg.cpus, m->track_seen ? &m->unknown_seen : NULL, ok ? error : NULL))
 			ok = FALSE;
 	}
 	g_free(lost);

@@ -106,6 +106,12 @@ gboolean synth_truth_add_process(SynthTruth *t, const SynthTruthProcess *p, GErr
 	for (guint m = 0; m < SYNTH_MODE_COUNT; m++)
 		g_string_append_printf(o, "%s\"%s\": %" G_GUINT64_FORMAT, m ? ", " : "", mode_names[m],
 		                       p->time[m]);
+	if (p->seen != NULL) {
+		g_string_append(o, "},\n    \"cpu_time_seen\": {");
+		for (guint m = 0; m < SYNTH_MODE_COUNT; m++)
+			g_string_append_printf(o, "%s\"%s\": %" G_GUINT64_FORMAT, m ? ", " : "", mode_names[m],
+			                       p->seen[m]);
+	}
 	g_string_append(o, "},\n    \"events\": {");
 	for (guint i = 0; i < t->n_events; i++) {
 		if (!p->counts[i])
@@ -119,15 +125,18 @@ gboolean synth_truth_add_process(SynthTruth *t, const SynthTruthProcess *p, GErr
 }
 
 gboolean synth_truth_finish(SynthTruth *t, guint64 start, guint64 end, guint64 events,
-                            const guint64 *lost, guint cpus, GError **error)
+                            const guint64 *lost, guint cpus, const guint64 *unknown_seen, GError **error)
 {
 	GString *o = t->buf;
 	gboolean ok;
 
 	g_string_append_printf(o, "\n},\n\"trace\": {\"start\": %" G_GUINT64_FORMAT
 	                       ", \"end\": %" G_GUINT64_FORMAT ", \"cpus\": %u, \"events\": %"
-	                       G_GUINT64_FORMAT ", \"processes\": %u},\n\"lost_events\": [",
+	                       G_GUINT64_FORMAT ", \"processes\": %u",
 	                       start, end, cpus, events, t->written);
+	if (unknown_seen != NULL)
+		g_string_append_printf(o, ", \"unknown_time_seen\": %" G_GUINT64_FORMAT, *unknown_seen);
+	g_string_append(o, "},\n\"lost_events\": [");
 	for (guint c = 0; c < cpus; c++)
 		g_string_append_printf(o, "%s%" G_GUINT64_FORMAT, c ? ", " : "", lost[c]);
 	g_string_append(o, "]\n}\n");

@@ -29,6 +29,8 @@ typedef struct {
 	gboolean has_exit;
 	guint64 exit_time;
 	guint64 time[SYNTH_MODE_COUNT];
+	const guint64 *seen;        /* per mode, what an analysis of the written events charges
+	                             * (doc/ltt-synth.md §3 rule 6); NULL: the same as time */
 	const guint64 *counts;      /* per event type, in the order given to synth_truth_new */
 } SynthTruthProcess;
 
@@ -38,8 +40,10 @@ typedef struct _SynthTruth SynthTruth;
 SynthTruth *synth_truth_new(const char *path, const char *const *event_names, guint n,
                             GError **error);
 gboolean synth_truth_add_process(SynthTruth *t, const SynthTruthProcess *p, GError **error);
-/* Writes the trace summary, closes the file and frees t (also on failure). */
+/* Writes the trace summary, closes the file and frees t (also on failure).
+ * unknown_seen: the time an analysis of the written events charges to no
+ * task (NULL with seen). */
 gboolean synth_truth_finish(SynthTruth *t, guint64 start, guint64 end, guint64 events,
-                            const guint64 *lost, guint cpus, GError **error);
+                            const guint64 *lost, guint cpus, const guint64 *unknown_seen, GError **error);
 
 #endif

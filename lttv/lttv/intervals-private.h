@@ -18,15 +18,36 @@ typedef struct {
 	guint32 values[LTTV_INTERVAL_CHUNK];   /* packed (intervals.c) */
 } LttvIntervalChunk;
 
+/* What a chunk's 128 changes amount to (intervals-summary.c), so that a
+ * slot spanning whole chunks is drawn without reading their changes: the
+ * summaries of an entity are few and contiguous, where its chunks lie
+ * among every other entity's. */
+typedef struct {
+	guint64 start;           /* time of the chunk's first change */
+	guint64 end;             /* time of the next chunk's first change */
+	guint32 dominant;        /* the packed value that held longest in [start, end) */
+	guint32 share;           /* how long it held, in 2^-32 of end - start */
+} LttvChunkSummary;
+
 /* An entity's changes: change k began at time(k) with value(k) and lasts
- * until time(k + 1), or the entity's end.  The last value is kept apart so
- * that the frequent "nothing changed" costs one line. */
+ * until time(k + 1), or the entity's end.  The last change is kept apart
+ * too, so that the frequent "nothing changed" costs one line and a new
+ * change only writes to its chunk: a read there would map the pages
+ * around it (the kernel's fault-around) after the arena unmapped them.
+ * Chunk c is summarised once the next chunk holds two changes: by then
+ * neither its changes nor its end can change any more (only the last
+ * change is ever replaced or dropped). */
 typedef struct {
 	LttvEntityInfo info;
 	guint32 last_value;
+	LttTime last_time;
 	guint n;                 /* changes */
 	LttvIntervalChunk **chunks;
 	guint n_chunks, chunks_capacity;
+	LttvIntervalChunk *spare;      /* the unused rest of its last extent (intervals.c) */
+	guint n_spare;
+	LttvChunkSummary *summaries;   /* of chunks [0, n_summaries) */
+	guint n_summaries, summaries_capacity;
 } LttvEntityRecord;
 
 static inline guint64 lttv_entity_time(const LttvEntityRecord *rec, guint k)
@@ -63,6 +84,35 @@ G_GNUC_INTERNAL void lttv_intervals_set(LttvIntervalStore *store, LttvIntervalEn
 /* The entity left the state at t: its last interval ends there. */
 G_GNUC_INTERNAL void lttv_intervals_end(LttvIntervalStore *store, LttvIntervalEntity e, LttTime t);
 G_GNUC_INTERNAL void lttv_intervals_set_reached(LttvIntervalStore *store, LttTime t, gboolean complete);
+
+/* Summaries (intervals-summary.c). */
+/* How many chunks of an entity of n changes have a final summary. */
+static inline guint lttv_summaries_due(guint n)
+{
+	return n >= 2 ? (n - 2) / LTTV_INTERVAL_CHUNK : 0;
+}
+
+/* Summarises the chunks that became final (after each change appended). */
+G_GNUC_INTERNAL void lttv_intervals_summarize(LttvEntityRecord *rec);
+/* The summary of chunk c, which has a successor: stored, or computed from
+ * its changes when not final yet. */
+G_GNUC_INTERNAL LttvChunkSummary lttv_chunk_summary(const LttvEntityRecord *rec, guint c);
+/* Time of chunk c's first change, from its summary where it has one. */
+static inline guint64 lttv_chunk_start(const LttvEntityRecord *rec, guint c)
+{
+	return c < rec->n_summaries ? rec->summaries[c].start : rec->chunks[c]->times[0];
+}
+
+/* The last chunk at or after `from` whose first change is at or before t
+ * (from when none is). */
+G_GNUC_INTERNAL guint lttv_chunk_at(const LttvEntityRecord *rec, guint from, LttTime t);
+/* The value that lasted longest over the whole chunks [a, b), from their
+ * summaries: each chunk counts for its own dominant value. */
+G_GNUC_INTERNAL guint32 lttv_chunks_dominant(const LttvEntityRecord *rec, guint a, guint b);
+/* The value that lasted longest in [s, e) over changes i..j (exact);
+ * *mixed when there were several.  end_all: where the last change ends. */
+G_GNUC_INTERNAL guint32 lttv_changes_dominant(const LttvEntityRecord *rec, guint i, guint j, LttTime s, LttTime e,
+                                             LttTime end_all, gboolean *mixed);
 
 /* Packed values. */
 G_GNUC_INTERNAL guint32 lttv_intervals_pack_process(LttvProcessStatus status, LttvExecMode mode, gint32 submode);

@@ -7,6 +7,12 @@
 
 /* Bytes of each mapped segment of chunks. */
 #define SEGMENT_SIZE (16u << 20)
+/* An entity's chunks come in extents of consecutive chunks, twice as many
+ * as it has each time, up to this many (48 KB): the store is filled in
+ * time order, so single chunks would lie among every other entity's, and
+ * reading one entity's would map pages of all (doc/performance.md,
+ * "lttv-gui memory"). */
+#define EXTENT_MAX_CHUNKS 32
 
 /* A process's value: status (4 bits), mode (4 bits), submode (24 bits,
  * signed; numbers beyond are kept as LTTV_SUBMODE_NONE).  A CPU's: mode
@@ -66,6 +72,7 @@ static void record_free(gpointer data)
 	LttvEntityRecord *rec = data;
 
 	g_free(rec->chunks);
+	g_free(rec->summaries);
 	g_free(rec);
 }
 
@@ -172,10 +179,11 @@ void lttv_intervals_set(LttvIntervalStore *store, LttvIntervalEntity e, LttTime 
 
 	if (n > 0 && rec->last_value == value)
 		return;
-	if (n > 0 && lttv_entity_time(rec, n - 1) >= t) {
+	if (n > 0 && rec->last_time >= t) {
 		/* Several events at one time: the state after the last is what holds. */
 		if (n > 1 && lttv_entity_value(rec, n - 2) == value) {
 			rec->n = n - 1;
+			rec->last_time = lttv_entity_time(rec, n - 2);
 			store->changes--;
 		} else {
 			rec->chunks[(n - 1) / LTTV_INTERVAL_CHUNK]->values[(n - 1) % LTTV_INTERVAL_CHUNK] = value;
@@ -188,14 +196,22 @@ void lttv_intervals_set(LttvIntervalStore *store, LttvIntervalEntity e, LttTime 
 			rec->chunks_capacity = MAX(4, rec->chunks_capacity * 2);
 			rec->chunks = g_renew(LttvIntervalChunk *, rec->chunks, rec->chunks_capacity);
 		}
-		rec->chunks[rec->n_chunks++] = lttv_arena_alloc(store->arena, sizeof(LttvIntervalChunk));
+		if (rec->n_spare == 0) {
+			rec->n_spare = CLAMP(rec->n_chunks, 1, EXTENT_MAX_CHUNKS);
+			rec->spare = lttv_arena_alloc(store->arena, rec->n_spare * sizeof(LttvIntervalChunk));
+		}
+		rec->chunks[rec->n_chunks++] = rec->spare++;
+		rec->n_spare--;
 	}
 	c = rec->chunks[n / LTTV_INTERVAL_CHUNK];
 	c->times[n % LTTV_INTERVAL_CHUNK] = t;
 	c->values[n % LTTV_INTERVAL_CHUNK] = value;
 	rec->n = n + 1;
 	rec->last_value = value;
+	rec->last_time = t;
 	store->changes++;
+	if (rec->n_summaries < lttv_summaries_due(rec->n))
+		lttv_intervals_summarize(rec);
 }
 
 void lttv_intervals_end(LttvIntervalStore *store, LttvIntervalEntity e, LttTime t)
@@ -306,7 +322,8 @@ gsize lttv_intervals_heap(const LttvIntervalStore *store)
 	for (e = 0; e < store->entities->len; e++) {
 		const LttvEntityRecord *rec = g_ptr_array_index(store->entities, e);
 
-		bytes += rec->chunks_capacity * sizeof(LttvIntervalChunk *);
+		bytes += rec->chunks_capacity * sizeof(LttvIntervalChunk *)
+		         + rec->summaries_capacity * sizeof(LttvChunkSummary);
 	}
 	return bytes;
 }
@@ -341,83 +358,61 @@ static guint change_at(const LttvEntityRecord *rec, guint lo, guint hi, LttTime 
 	return a > lo ? a - 1 : lo;
 }
 
-/* Beyond this many changes in a slot, the dominant state is chosen from
- * this many evenly spaced among them, weighted by their durations, so that
- * a slot costs the same whatever the zoom. */
-#define SLOT_SAMPLES 64
-
-typedef struct {
-	guint32 value;
-	guint64 duration;
-} SlotShare;
-
-/* The state that lasted longest in [s, e) over changes i..j; *mixed when
- * there were several. */
-static guint32 dominant(const LttvEntityRecord *rec, guint i, guint j, LttTime s, LttTime e, LttTime end_all,
-                        gboolean *mixed)
-{
-	guint n = rec->n, count = j - i + 1, step = count > SLOT_SAMPLES ? count / SLOT_SAMPLES : 1;
-	SlotShare shares[SLOT_SAMPLES + 1];
-	guint n_shares = 0, k, best = 0;
-
-	for (k = i; k <= j; k += step) {
-		LttTime a = MAX(lttv_entity_time(rec, k), s), b = MIN(k + 1 < n ? lttv_entity_time(rec, k + 1) : end_all, e);
-		guint64 d = b > a ? b - a : 0;
-		guint32 value = lttv_entity_value(rec, k);
-		guint m;
-
-		for (m = 0; m < n_shares && shares[m].value != value; m++)
-			;
-		if (m == n_shares) {
-			if (n_shares == SLOT_SAMPLES + 1)
-				continue;
-			shares[n_shares].value = value;
-			shares[n_shares++].duration = 0;
-		}
-		shares[m].duration += d;
-	}
-	for (k = 1; k < n_shares; k++)
-		if (shares[k].duration > shares[best].duration)
-			best = k;
-	*mixed = n_shares > 1;
-	return shares[best].value;
-}
+/* The change holding at a slot's start is not known (the slot before was
+ * read from summaries): it is looked up in its chunk. */
+#define NO_CHANGE G_MAXUINT
 
 guint lttv_intervals_query(const LttvIntervalStore *store, LttvIntervalEntity entity, LttTime t0, LttTime t1,
                            guint64 resolution, LttvIntervalItem *out, guint max)
 {
 	const LttvEntityRecord *rec = entity < store->entities->len ? g_ptr_array_index(store->entities, entity) : NULL;
 	LttTime end_all, cur;
-	guint n, i, k = 0;
+	guint n, c, i = NO_CHANGE, k = 0;
 
 	if (rec == NULL || max == 0 || rec->n == 0)
 		return 0;
 	n = rec->n;
 	end_all = MIN(rec->info.last, store->reached);
 	t1 = MIN(t1, end_all);
-	t0 = MAX(t0, lttv_entity_time(rec, 0));
+	/* The entity's first change is at its first time: no change is read
+	 * for a window before it. */
+	t0 = MAX(t0, rec->info.first);
 	if (resolution == 0)
 		resolution = 1;
-	i = change_at(rec, 0, n, t0);
+	c = lttv_chunk_at(rec, 0, t0);
 	for (cur = t0; cur < t1 && k < max; k++) {
 		LttvIntervalItem *item = &out[k];
-		LttTime iend = MIN(i + 1 < n ? lttv_entity_time(rec, i + 1) : end_all, t1);
+		LttTime slot_end = t1 - cur > resolution ? cur + resolution : t1, iend;
 		gboolean mixed = FALSE;
 		guint32 value;
+		guint last;
 
+		c = lttv_chunk_at(rec, c, cur);
+		last = lttv_chunk_at(rec, c, slot_end - 1);
 		item->start = cur;
-		if (iend - cur >= resolution || iend == t1) {
-			value = lttv_entity_value(rec, i);
-			item->end = iend;
-			i++;
-		} else {
-			LttTime slot_end = t1 - cur > resolution ? cur + resolution : t1;
-			guint j = change_at(rec, i, n, slot_end - 1);
-
-			value = dominant(rec, i, j, cur, slot_end, end_all, &mixed);
+		if (last >= c + 2) {
+			/* Chunks c + 1 .. last - 1 lie whole in the slot: their
+			 * summaries, not their changes. */
+			value = lttv_chunks_dominant(rec, c + 1, last);
+			mixed = TRUE;
 			item->end = slot_end;
-			/* Change j holds at slot_end unless the next one begins there. */
-			i = j + 1 < n && lttv_entity_time(rec, j + 1) <= slot_end ? j + 1 : j;
+			i = NO_CHANGE;
+		} else {
+			if (i == NO_CHANGE)
+				i = change_at(rec, c * LTTV_INTERVAL_CHUNK, MIN(n, (c + 1) * LTTV_INTERVAL_CHUNK), cur);
+			iend = MIN(i + 1 < n ? lttv_entity_time(rec, i + 1) : end_all, t1);
+			if (iend - cur >= resolution || iend == t1) {
+				value = lttv_entity_value(rec, i);
+				item->end = iend;
+				i++;
+			} else {
+				guint j = change_at(rec, i, n, slot_end - 1);
+
+				value = lttv_changes_dominant(rec, i, j, cur, slot_end, end_all, &mixed);
+				item->end = slot_end;
+				/* Change j holds at slot_end unless the next one begins there. */
+				i = j + 1 < n && lttv_entity_time(rec, j + 1) <= slot_end ? j + 1 : j;
+			}
 		}
 		unpack(rec->info.kind, value, item);
 		item->mixed = mixed;

@@ -4,6 +4,7 @@
  * hooks.  The pass over the traces given with -t belongs to the
  * batchAnalysis module, which the modules that read events require. */
 #include <config.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,12 +300,17 @@ int main(int argc, char **argv)
 	lttv_global_set_pointer("traceset", lttv.ts);
 	add_build_tree_modules();
 	int status = run(&lttv, argc, argv);
+	/* A module that writes standard output reports its own write errors
+	 * (textDump: "lttv: writing standard output: ..."). */
+	gboolean stdout_handled = lttv_global_int("stdout_handled") != 0;
 	lttv_module_unload_all();
 	lttv_option_clear();
 	lttv_traceset_destroy(lttv.ts);
 	lttv_global_fini();
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("lttv: standard output");
+	errno = 0;
+	if ((fflush(stdout) != 0 || ferror(stdout)) && !stdout_handled) {
+		fprintf(stderr, "lttv: writing standard output: %s\n",
+		        errno != 0 ? g_strerror(errno) : "a write failed");
 		status = 1;
 	}
 	return status;

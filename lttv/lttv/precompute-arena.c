@@ -9,7 +9,8 @@
  * writes them back and reclaims them, and the arena unmaps them from the
  * process (MADV_DONTNEED keeps a shared file mapping's bytes) whenever it
  * starts a segment, so that the process holds about one segment plus the
- * pages touched since. */
+ * pages touched since.  Its segments are read at random (MADV_RANDOM), so
+ * that reading an item maps little more than its page. */
 #include "config.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -97,6 +98,10 @@ static void *map_file_segment(LttvArena *a, gsize size)
 	base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, (off_t) a->file_end);
 	if (base == MAP_FAILED)
 		return NULL;
+	/* Before the first touch: without it the page cache gets the file in
+	 * large folios (readahead), and a later read of one item maps its
+	 * whole folio, up to a megabyte of other items, into the process. */
+	madvise(base, size, MADV_RANDOM);
 	a->file_end = end;
 	return base;
 }

@@ -23,10 +23,12 @@
 #define CACHE_MAGIC "LTTVPREC"
 /* 2: checkpoint states list their present CPUs (checkpoint-cache.c).  3:
  * and the time of each one's latest event; interrupt vectors are IRQ
- * frames.
- * 4: the event marks (the event index's places, precompute-marks.c) after
+ * frames.  4: each entity's chunk summaries follow its chunks
+ * (intervals-summary.c), so that a reopen need not read every change
+ * again to make them.
+ * 5: the event marks (the event index's places, precompute-marks.c) after
  * the checkpoints. */
-#define CACHE_VERSION 4u
+#define CACHE_VERSION 5u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"
 /* Bounds no real trace reaches: beyond, the file is damaged. */
@@ -313,6 +315,7 @@ gboolean lttv_cache_writer_step(LttvCacheWriter *w, gint64 deadline, gboolean *f
 		while (w->chunk < chunks && w->buf->len < FLUSH_SIZE)
 			emit(w, rec->chunks[w->chunk++], sizeof(LttvIntervalChunk));
 		if (w->chunk == chunks) {
+			emit(w, rec->summaries, lttv_summaries_due(rec->n) * sizeof(LttvChunkSummary));
 			w->entity++;
 			w->chunk = 0;
 		}
@@ -431,6 +434,7 @@ static LttvEntityRecord *load_entity(CacheReader *r, LttvIntervalStore *store, c
                                      const char *strings, gsize strings_len)
 {
 	guint64 chunks = (d->n + LTTV_INTERVAL_CHUNK - 1) / LTTV_INTERVAL_CHUNK, c;
+	guint summaries;
 	LttvIntervalEntity e;
 	LttvEntityRecord *rec;
 	const guint8 *data;
@@ -446,6 +450,11 @@ static LttvEntityRecord *load_entity(CacheReader *r, LttvIntervalStore *store, c
 		return NULL;
 	}
 	data = take(r, chunks * sizeof(LttvIntervalChunk), "truncated changes");
+	summaries = lttv_summaries_due((guint) d->n);
+	if (summaries > (r->len - r->pos) / sizeof(LttvChunkSummary)) {
+		damaged(r, "truncated chunk summaries");
+		return NULL;
+	}
 	e = lttv_intervals_add(store, d->kind, d->id, d->cpu, d->first);
 	rec = lttv_intervals_record(store, e);
 	rec->info.tgid = d->tgid;
@@ -458,7 +467,12 @@ static LttvEntityRecord *load_entity(CacheReader *r, LttvIntervalStore *store, c
 	for (c = 0; c < chunks; c++)
 		rec->chunks[c] = (LttvIntervalChunk *) (data + c * sizeof(LttvIntervalChunk));
 	rec->n = (guint) d->n;
+	/* Copied to the heap, 24 bytes a chunk: they are what redraws read. */
+	rec->summaries = g_memdup2(take(r, summaries * sizeof(LttvChunkSummary), "truncated chunk summaries"),
+	                           summaries * sizeof(LttvChunkSummary));
+	rec->n_summaries = rec->summaries_capacity = summaries;
 	rec->last_value = lttv_entity_value(rec, rec->n - 1);
+	rec->last_time = lttv_entity_time(rec, rec->n - 1);
 	store->changes += d->n;
 	if (lttv_entity_time(rec, 0) != d->first) {
 		damaged(r, "entity's first change is not its start");
@@ -487,6 +501,20 @@ static gboolean check_chunks(CacheReader *r, const LttvEntityRecord *rec, guint 
 			return damaged(r, "changes out of time order");
 		hash_update(hash, (const guint8 *) rec->chunks[c], sizeof(LttvIntervalChunk));
 	}
+	return TRUE;
+}
+
+/* The summaries of rec, after its chunks: each spans its chunk, from its
+ * first change to the next chunk's (a query searches them by time).  Their
+ * values are unpacked with the checks of any value. */
+static gboolean check_summaries(CacheReader *r, const LttvEntityRecord *rec, CacheHash *hash)
+{
+	guint c;
+
+	for (c = 0; c < rec->n_summaries; c++)
+		if (rec->summaries[c].start != rec->chunks[c]->times[0] || rec->summaries[c].end != rec->chunks[c + 1]->times[0])
+			return damaged(r, "chunk summary does not span its chunk");
+	hash_update(hash, (const guint8 *) rec->summaries, rec->n_summaries * sizeof(LttvChunkSummary));
 	return TRUE;
 }
 
@@ -592,11 +620,30 @@ struct _LttvCacheLoader {
 	guint64 n_entities, entity;
 	LttvEntityRecord *checking;   /* the entity whose chunks are being checked */
 	gsize hashed;                 /* LOAD_TAIL: bytes hashed from the cursor on */
+	gsize dropped;                /* bytes of the file's start unmapped since checked */
 	guint chunk;                  /* its next chunk */
 	const DiskEntity *entities;
 	const char *strings;
 	guint64 strings_len;
 };
+
+/* Bytes checked between two unmappings: each costs a flush of the TLBs. */
+#define DROP_EVERY (8u << 20)
+
+/* Unmaps the file's pages before p, checked: they are read again only
+ * where a viewer looks.  Every few megabytes rather than at the end of a
+ * step, as the file's pages come in large folios (it was written, not
+ * mapped): each touch maps up to a megabyte, and a step checks tens of
+ * them. */
+static void drop_checked(LttvCacheLoader *l, const guint8 *p)
+{
+	gsize page = (gsize) sysconf(_SC_PAGESIZE), upto = (gsize) (p - l->r.data) / page * page;
+
+	if (upto >= l->dropped + DROP_EVERY) {
+		madvise((guint8 *) l->out.map + l->dropped, upto - l->dropped, MADV_DONTNEED);
+		l->dropped = upto;
+	}
+}
 
 void lttv_cache_loader_free(LttvCacheLoader *l)
 {
@@ -706,8 +753,14 @@ gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomp
 				if (!check_chunks(r, l->checking, l->chunk, end, &l->hash))
 					return FALSE;
 				l->chunk = end;
-				if (end == l->checking->n_chunks)
+				if (end == l->checking->n_chunks) {
+					if (!check_summaries(r, l->checking, &l->hash))
+						return FALSE;
 					l->checking = NULL;
+					drop_checked(l, r->data + r->pos);
+				} else {
+					drop_checked(l, (const guint8 *) l->checking->chunks[end]);
+				}
 				break;
 			}
 			if (l->entity < l->n_entities) {
@@ -725,6 +778,7 @@ gboolean lttv_cache_loader_step(LttvCacheLoader *l, gint64 deadline, LttvPrecomp
 
 			hash_update(&l->hash, r->data + r->pos + l->hashed, n);
 			l->hashed += n;
+			drop_checked(l, r->data + r->pos + l->hashed);
 			if (r->pos + l->hashed == r->len)
 				l->phase = LOAD_CHECKPOINTS;
 			break;

@@ -11,9 +11,11 @@
 
 G_BEGIN_DECLS
 
-/* data: the LttvTraceState of ev's trace.  Describes the task running on
- * ev's CPU as the state has it (after ev when the state hook ran first);
- * FALSE when no task is known there.  Names are lttv_exec_mode_name,
+/* data: the LttvTraceState of ev's trace.  Describes the task ev ran in
+ * as the state has it (lttv_trace_state_event_process: the task ev names
+ * itself, a switch's prev task or its common_pid, else the task running
+ * on ev's CPU; the state before ev, the hook runs before the state's);
+ * FALSE when that task is not known.  Names are lttv_exec_mode_name,
  * lttv_trace_state_submode_name and lttv_process_status_name. */
 gboolean lttv_trace_state_filter_process(gpointer data, const LttEvent *ev, LttvFilterProcess *out);
 /* data: an LttvContextState; the state of ev's trace is used. */

@@ -312,13 +312,18 @@ LttvTraceState *lttv_trace_state_copy(const LttvTraceState *ts)
 	c->lanes = NULL;
 	c->pid_cache = NULL;
 	c->processes = g_hash_table_new_full(NULL, NULL, NULL, (GDestroyNotify) process_free);
-	c->cpus = g_memdup2(ts->cpus, ts->cpu_count * sizeof(LttvCpuState));
+	/* Only the present CPUs' entries hold anything: the others stay zero
+	 * pages (a trace with kernel_0 and kernel_65535 copies two entries of
+	 * a table of 65,536, not 1 MB per checkpoint). */
+	c->cpus = g_new0(LttvCpuState, ts->cpu_count);
 	g_hash_table_iter_init(&it, ts->processes);
 	while (g_hash_table_iter_next(&it, &key, &value))
 		g_hash_table_insert(c->processes, key, process_copy(value));
-	for (i = 0; i < c->cpu_count; i++) {
+	for (guint k = 0; k < ts->present_cpus->len; k++) {
+		i = g_array_index(ts->present_cpus, guint, k);
 		LttvProcess *r = ts->cpus[i].running;
 
+		c->cpus[i] = ts->cpus[i];
 		if (ts->cpus[i].idle != NULL)
 			c->cpus[i].idle = process_copy(ts->cpus[i].idle);
 		if (r == NULL)
@@ -340,9 +345,12 @@ void lttv_trace_state_free(LttvTraceState *ts)
 
 	if (ts == NULL)
 		return;
-	for (i = 0; i < ts->cpu_count; i++)
-		if (ts->cpus[i].idle != NULL)
-			process_free(ts->cpus[i].idle);
+	for (i = 0; i < ts->present_cpus->len; i++) {
+		guint cpu = g_array_index(ts->present_cpus, guint, i);
+
+		if (ts->cpus[cpu].idle != NULL)
+			process_free(ts->cpus[cpu].idle);
+	}
 	g_free(ts->cpus);
 	g_array_unref(ts->present_cpus);
 	g_free(ts->pid_cache);

@@ -4,10 +4,12 @@
  * CPU instead of through a merge of every event.
  *
  * Each CPU is a lane: its tracefiles, in their own order.  Most events
- * (system calls, soft IRQs, faults: lttv_event_kind_is_cpu_local) change
- * only the running task of their CPU and that CPU's statistics, so a lane's
- * such events are applied as they come, with no merge.  The others
- * (scheduling, forks, IRQs, the state dump) are applied in the traceset's
+ * (system calls, soft IRQs, faults, IRQ entries and exits, wakeups of known
+ * tasks: lttv_event_kind_is_cpu_local and §3.1's rules) change only the
+ * running task of their CPU and that CPU's statistics, or change nothing
+ * when applied twice, so a lane's such events are applied as they come,
+ * with no merge.  The others (switches, forks and exits, other wakeups,
+ * the state dump) are applied in the traceset's
  * time order: the engine applies a lane's local events up to its next
  * ordered event, then the earliest ordered event of all lanes, and so on.
  * A task's events still reach it in time order: it runs on one CPU at a

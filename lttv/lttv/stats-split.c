@@ -28,7 +28,7 @@
 #define SPLIT_STEPS 1024
 /* What state and statistics cost per event against the state alone, read
  * by CPU: 64 against 32 ns in the tail of the 10 M-event trace
- * (doc/analysis.md §5.8). */
+ * (doc/analysis.md §5.2). */
 #define SPLIT_FULL_PER_STATE 2.0
 
 /* What the two sides share, under lock (POSIX's, which thread checkers

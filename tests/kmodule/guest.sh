@@ -111,10 +111,11 @@ mount -t sysfs sys /host/sys
 mount -t devtmpfs dev /host/dev
 mount -t tmpfs tmp /host/tmp
 # The source and build trees, again: the tmpfs hides them when they are
-# under /tmp (a CI clone may be).
+# under /tmp (a CI clone may be).  "/" (no tree given) is there already:
+# mounted again it would hide /proc, /sys, /dev and /tmp.
 for tag in src build; do
 	d=$(sed -n "s/.*ltt_$tag=\([^ ]*\).*/\1/p" /proc/cmdline)
-	[ -n "$d" ] && mkdir -p /host$d && mount -t 9p -o $o,ro $tag /host$d
+	[ -n "$d" ] && [ "$d" != / ] && mkdir -p /host$d && mount -t 9p -o $o,ro $tag /host$d
 done
 mkdir -p /host$work
 mount -t 9p -o $o work /host$work
@@ -128,17 +129,26 @@ INIT
 	rm -rf "$root"
 }
 
+# Seconds a guest may run before it is taken as hung.  Qemu 7.2's TCG
+# rarely freezes a guest (a vCPU stuck in text_poke_bp while
+# tracepoint_probe_register patches the kernel's code): qemu is then killed
+# and the test fails saying so; it is not run again.
+KMODULE_TIMEOUT=${LTTV_KMODULE_TIMEOUT:-600}
+
 # kmodule_boot INITRAMFS WORK SCRIPT CPUS: runs SCRIPT (copied to
-# WORK/guest-script) in the guest; returns its status.
+# WORK/guest-script) in the guest; returns its status, or 124 when the guest
+# hung (killed after KMODULE_TIMEOUT s), 125 when it ended without a status.
+# KMODULE_FAILURE says what went wrong; kmodule_report shows it.
 kmodule_boot()
 {
-	local initrd=$1 work=$2 script=$3 cpus=$4
+	local initrd=$1 work=$2 script=$3 cpus=$4 rc
 	local src=${TOP_SRCDIR:-/nonexistent} build=${TOP_BUILDDIR:-/nonexistent}
 	[ -d "$src" ] || src=/
 	[ -d "$build" ] || build=/
 	cp "$script" "$work/guest-script" || return 1
 	rm -f "$work/status"
-	timeout 600 qemu-system-x86_64 -accel tcg -m 768 -smp "$cpus" -nographic -no-reboot \
+	KMODULE_FAILURE=
+	timeout -k 10 "$KMODULE_TIMEOUT" qemu-system-x86_64 -accel tcg -m 768 -smp "$cpus" -nographic -no-reboot \
 		-kernel "$KIMAGE" -initrd "$initrd" \
 		-append "console=ttyS0 loglevel=5 panic=-1 tsc=reliable ltt_work=$work ltt_src=$src ltt_build=$build" \
 		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
@@ -149,6 +159,28 @@ kmodule_boot()
 		-device virtio-9p-pci,fsdev=build,mount_tag=build \
 		-fsdev local,id=work,path="$work",security_model=none \
 		-device virtio-9p-pci,fsdev=work,mount_tag=work >"$work/console.log" 2>&1 </dev/null
-	[ -f "$work/status" ] || return 125
-	return "$(cat "$work/status")"
+	rc=$?
+	if [ $rc = 124 ] || [ $rc = 137 ]; then
+		KMODULE_FAILURE="the guest hung: still running after $KMODULE_TIMEOUT s (LTTV_KMODULE_TIMEOUT), qemu was killed; not retried"
+		return 124
+	fi
+	if [ ! -f "$work/status" ]; then
+		KMODULE_FAILURE="qemu ended (status $rc) without the guest script's status: the guest crashed or panicked"
+		return 125
+	fi
+	rc=$(cat "$work/status")
+	[ "$rc" = 0 ] || KMODULE_FAILURE="the guest script failed with status $rc"
+	return "$rc"
+}
+
+# kmodule_report WORK: what went wrong in the guest, for the TAP log: the
+# failure, the kernel's reports of a stuck CPU, the ends of the guest
+# script's output and of the console.
+kmodule_report()
+{
+	echo "# $KMODULE_FAILURE"
+	grep -E 'soft lockup|hung_task|blocked for more than|rcu.*stall|text_poke|Kernel panic|BUG:|Oops' \
+		"$1/console.log" 2>/dev/null | head -20 | sed 's/^/# kernel: /'
+	[ -f "$1/guest.log" ] && tail -20 "$1/guest.log" | sed 's/^/# guest: /'
+	tail -20 "$1/console.log" 2>/dev/null | sed 's/^/# console: /'
 }

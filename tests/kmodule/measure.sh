@@ -66,7 +66,7 @@ for round in 1 2 3; do
 done
 rmmod ltt_tracer
 GUEST
-kmodule_boot "$work/initramfs.gz" "$work/boot" "$work/guest" 2 || { tail -20 "$work/boot/guest.log"; exit 1; }
+kmodule_boot "$work/initramfs.gz" "$work/boot" "$work/guest" 2 || { kmodule_report "$work/boot"; exit 1; }
 d=$work/boot
 echo "getppid loop ($(sed -n 's/.*calls \([0-9]*\).*/\1/p' "$d/loop.out" | head -1) calls, 2 events each), median of 3 in one guest:"
 awk '{ for (i = 1; i <= NF; i++) if ($i == "ns_per_call") v[$1] = v[$1] " " $(i + 1) }

@@ -369,6 +369,9 @@ static gboolean traceset_after(void *hook_data, void *call_data)
 	text_dump_flush();
 	if (text_dump_out.write_errno == 0 && fflush(text_dump_out.file) != 0)
 		text_dump_out.write_errno = errno;
+	/* lttv's own check of standard output at exit must not say it again. */
+	if (text_dump_out.write_errno != 0 && text_dump_out.file == stdout)
+		lttv_global_set_int("stdout_handled", 1);
 	/* EPIPE: whoever read the output stopped reading; not an error. */
 	if (text_dump_out.write_errno != 0 && text_dump_out.write_errno != EPIPE) {
 		fprintf(stderr, "lttv: writing %s: %s\n", text_dump_out.file_name,

@@ -7,11 +7,25 @@
  * copies the exposed part and draws the current-time line and the drag
  * band over it, so moving the current time redraws no row.  Each visible
  * row costs one interval query at the resolution of a pixel: at most one
- * item per pixel, whatever the number of events in the window. */
+ * item per pixel, whatever the number of events in the window.
+ *
+ * Drawing every row of a whole 10 M-event trace costs tens of ms, too
+ * long for one main-loop turn (issue 19 §7: no stall over 50 ms).  So the
+ * rows are drawn in slices, one slice per turn of an idle callback: at
+ * most CFV_SLICE_ROWS rows, fewer once CFV_SLICE_US have passed.  Each
+ * row is drawn whole (its background too) over the row it replaces in the
+ * image, and each slice exposes only its rows: until a row's turn comes,
+ * the screen keeps the row as it was, never a blank one.  The callback's
+ * priority comes after GTK's layout and redraw, before the schedulers and
+ * the script: a script's next line sees the rows complete. */
 #include <config.h>
 #include <math.h>
 #include "cfv.h"
 #include "cfv-states.h"
+
+#define CFV_SLICE_ROWS 16
+#define CFV_SLICE_US 4000
+#define CFV_DRAW_PRIORITY (G_PRIORITY_HIGH_IDLE + 30)
 
 /* Waiting states are drawn thinner than running ones, so that where the
  * CPU time went stands out. */
@@ -102,51 +116,125 @@ static void draw_row(Cfv *v, cairo_t *cr, guint trace, LttvIntervalEntity e, gin
 	}
 }
 
+/* One turn's slice: rows from first (the index of a shown row, 0 at the
+ * top), until the budget is spent. */
 typedef struct {
 	cairo_t *cr;
 	gint width;
-} DrawRows;
+	gint index;                  /* of the row the walk is at */
+	gint first, drawn;
+	gint64 deadline;
+	gint y0, y1;                 /* canvas heights drawn */
+	gint bottom;                 /* below the last row shown */
+} Slice;
 
 static void draw_one(const Cfv *v, guint trace, LttvIntervalEntity e, gint y, gint h, gpointer data)
 {
-	DrawRows *d = data;
+	Slice *d = data;
+	gint index = d->index++;
+	d->bottom = y + h;
+	if (index < d->first || d->drawn >= CFV_SLICE_ROWS ||
+	    (d->drawn > 0 && g_get_monotonic_time() >= d->deadline))
+		return;
+	cairo_set_source_rgb(d->cr, 1, 1, 1);
+	cairo_rectangle(d->cr, 0, y, d->width, h);
+	cairo_fill(d->cr);
 	draw_row((Cfv *) v, d->cr, trace, e, y, h, d->width);
 	/* A faint line between rows, as the tree's rules show them. */
 	cairo_set_source_rgb(d->cr, 0.92, 0.92, 0.92);
 	cairo_rectangle(d->cr, 0, y + h - 1, d->width, 1);
 	cairo_fill(d->cr);
+	if (d->drawn++ == 0)
+		d->y0 = y;
+	d->y1 = y + h;
 }
 
-void cfv_draw_rows(Cfv *v)
+/* An image of the canvas's size; a new one starts as the old one was. */
+static void size_backing(Cfv *v, gint width, gint height)
 {
+	cairo_surface_t *old = v->backing;
+	cairo_t *cr;
+
+	if (old != NULL && v->backing_w == width && v->backing_h == height)
+		return;
+	v->backing = cairo_image_surface_create(CAIRO_FORMAT_RGB24, MAX(width, 1), MAX(height, 1));
+	v->backing_w = width;
+	v->backing_h = height;
+	cr = cairo_create(v->backing);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	if (old != NULL) {
+		cairo_set_source_surface(cr, old, 0, 0);
+		cairo_paint(cr);
+		cairo_surface_destroy(old);
+	}
+	cairo_destroy(cr);
+}
+
+/* One turn: the next slice of rows; the last one clears what is below
+ * the rows and draws the wakeups over them. */
+static gboolean draw_slice(gpointer data)
+{
+	Cfv *v = data;
 	GtkAllocation a;
-	DrawRows d;
+	Slice d = { 0 };
 
 	gtk_widget_get_allocation(v->canvas, &a);
-	if (v->backing == NULL || v->backing_w != a.width || v->backing_h != a.height) {
-		if (v->backing != NULL)
-			cairo_surface_destroy(v->backing);
-		v->backing = cairo_image_surface_create(CAIRO_FORMAT_RGB24, MAX(a.width, 1), MAX(a.height, 1));
-		v->backing_w = a.width;
-		v->backing_h = a.height;
-	}
+	/* A new width is a new scale: the rows drawn so far are out of date. */
+	if (v->backing == NULL || v->backing_w != a.width || v->backing_h != a.height)
+		v->draw_next = 0;
+	size_backing(v, a.width, a.height);
 	d.cr = cairo_create(v->backing);
 	d.width = a.width;
-	cairo_set_source_rgb(d.cr, 1, 1, 1);
-	cairo_paint(d.cr);
+	d.first = v->draw_next;
+	d.deadline = g_get_monotonic_time() + CFV_SLICE_US;
 	cfv_tree_foreach_visible(v, a.height, draw_one, &d);
+	v->draw_next += d.drawn;
+	if (d.drawn > 0)
+		gtk_widget_queue_draw_area(v->canvas, 0, d.y0, a.width, d.y1 - d.y0);
+	if (v->draw_next < d.index) {
+		cairo_destroy(d.cr);
+		return G_SOURCE_CONTINUE;
+	}
+	cairo_set_source_rgb(d.cr, 1, 1, 1);
+	cairo_rectangle(d.cr, 0, d.bottom, a.width, MAX(a.height - d.bottom, 0));
+	cairo_fill(d.cr);
 	cfv_wakeups_draw(v, d.cr, a.height);
 	cairo_destroy(d.cr);
+	gtk_widget_queue_draw_area(v->canvas, 0, MIN(d.bottom, a.height), a.width, MAX(a.height - d.bottom, 0));
+	if (v->wakeups != NULL && v->wakeups->len > 0)
+		gtk_widget_queue_draw(v->canvas);
 	v->dirty = FALSE;
+	v->draw_source = 0;
+	return G_SOURCE_REMOVE;
+}
+
+/* Starts drawing the rows again from the top (a drawing under way starts
+ * over: what it drew is out of date). */
+static void start_drawing(Cfv *v)
+{
+	v->draw_next = 0;
+	if (v->draw_source == 0 && gtk_widget_is_drawable(v->canvas))
+		v->draw_source = g_idle_add_full(CFV_DRAW_PRIORITY, draw_slice, v, NULL);
 }
 
 void cfv_queue_redraw(Cfv *v)
 {
 	v->dirty = TRUE;
 	if (v->canvas != NULL)
-		gtk_widget_queue_draw(v->canvas);
+		start_drawing(v);
 	if (v->ruler != NULL)
 		gtk_widget_queue_draw(v->ruler);
+}
+
+void cfv_draw_free(Cfv *v)
+{
+	if (v->draw_source != 0)
+		g_source_remove(v->draw_source);
+	v->draw_source = 0;
+	if (v->backing != NULL)
+		cairo_surface_destroy(v->backing);
+	v->backing = NULL;
 }
 
 static gboolean on_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data)
@@ -156,12 +244,20 @@ static gboolean on_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data)
 	cairo_t *cr;
 
 	gtk_widget_get_allocation(w, &a);
-	if (v->dirty || v->backing == NULL || v->backing_w != a.width || v->backing_h != a.height)
-		cfv_draw_rows(v);
+	/* Rows out of date (or never drawn while the canvas was hidden, or a
+	 * new size): the slices will expose them as they are drawn. */
+	if (v->dirty || v->backing == NULL || v->backing_w != a.width || v->backing_h != a.height) {
+		v->dirty = TRUE;
+		if (v->draw_source == 0)
+			start_drawing(v);
+	}
 	cr = gdk_cairo_create(w->window);
 	gdk_cairo_region(cr, ev->region);
 	cairo_clip(cr);
-	cairo_set_source_surface(cr, v->backing, 0, 0);
+	if (v->backing != NULL)
+		cairo_set_source_surface(cr, v->backing, 0, 0);
+	else
+		cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	if (v->current_time >= v->window.start && v->current_time <= v->window.start + v->window.width) {
 		double x = floor(cfv_x_of(v, v->current_time)) + 0.5;

@@ -9,7 +9,8 @@
  * x pixels whatever the trace holds.  Files:
  *   controlflow.c   registration, construction, the tab's notifications
  *   cfv-tree.c      the process tree (rows appear as the precomputation finds tasks)
- *   cfv-draw.c      the rows and the current-time line, into a backing pixmap
+ *   cfv-draw.c      the rows (in slices across main-loop turns) into a backing
+ *                   image, and the current-time line over it
  *   cfv-ruler.c     the time ruler above the rows
  *   cfv-input.c     mouse, keyboard and tooltips
  *   cfv-wakeups.c   who woke whom, read as events on demand
@@ -71,6 +72,8 @@ typedef struct {
 	cairo_surface_t *backing;
 	gint backing_w, backing_h;
 	gboolean dirty;              /* the rows must be drawn again */
+	guint draw_source;           /* the idle callback drawing them, slice by slice */
+	gint draw_next;              /* the next row it draws (0: the top one shown) */
 	guint refresh_source;        /* a pending look for new tasks */
 
 	/* Wakeups of the window, read on demand (cfv-wakeups.c). */
@@ -113,10 +116,11 @@ gint cfv_tree_header_height(const Cfv *v);
 
 /* cfv-draw.c */
 GtkWidget *cfv_canvas_new(Cfv *v);
-/* The rows changed (window, rows, scroll, new results): redraw them soon. */
+/* The rows changed (window, rows, scroll, new results): redraw them soon,
+ * a slice of rows per main-loop turn. */
 void cfv_queue_redraw(Cfv *v);
-/* Draws the rows now into the backing pixmap. */
-void cfv_draw_rows(Cfv *v);
+/* Stops drawing; frees the image of the rows. */
+void cfv_draw_free(Cfv *v);
 
 /* cfv-ruler.c */
 GtkWidget *cfv_ruler_new(Cfv *v);

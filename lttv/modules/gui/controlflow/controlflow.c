@@ -66,10 +66,25 @@ static gboolean catch_up(gpointer data)
 	return TRUE;
 }
 
+/* Once, then every CFV_PROGRESS_MS while the precomputation runs. */
+static gboolean catch_up_now(gpointer data)
+{
+	Cfv *v = data;
+	v->refresh_source = 0;
+	if (catch_up(v))
+		v->refresh_source = g_timeout_add(CFV_PROGRESS_MS, catch_up, v);
+	return FALSE;
+}
+
+/* A trace is precomputed: the last rows and tasks in a turn of their own,
+ * not inside the precomputation's step that tells it (a refill of 10,000
+ * tasks takes 20 ms). */
 static gboolean on_trace_ready(void *hook_data, void *call_data)
 {
 	Cfv *v = hook_data;
-	catch_up(v);
+	if (v->refresh_source != 0)
+		g_source_remove(v->refresh_source);
+	v->refresh_source = g_idle_add_full(G_PRIORITY_DEFAULT, catch_up_now, v, NULL);
 	return FALSE;
 }
 
@@ -123,8 +138,12 @@ static void take_traces(Cfv *v)
 	lttvwindow_get_time_span(v->tab, &v->trace_start, &v->trace_end);
 	v->window = lttvwindow_get_time_window(v->tab);
 	v->current_time = lttvwindow_get_current_time(v->tab);
+	/* This covers the traces that told they were ready above. */
+	if (v->refresh_source != 0)
+		g_source_remove(v->refresh_source);
+	v->refresh_source = 0;
 	catch_up(v);
-	if (!all_done(v) && v->refresh_source == 0)
+	if (!all_done(v))
 		v->refresh_source = g_timeout_add(CFV_PROGRESS_MS, catch_up, v);
 }
 
@@ -163,8 +182,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	forget_traces(v);
 	g_array_free(v->traces, TRUE);
 	cfv_wakeups_free(v);
-	if (v->backing != NULL)
-		cairo_surface_destroy(v->backing);
+	cfv_draw_free(v);
 	cfv_tree_free(v);
 	g_free(v);
 }

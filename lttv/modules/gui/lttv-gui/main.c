@@ -12,9 +12,9 @@
 #include <lttv/module.h>
 #include <lttv/option.h>
 #include <lttvwindow/lttvwindow.h>
-#include <lttvwindow/mainwindow.h>
-#include <lttvwindow/script.h>
-#include <lttvwindow/viewers-private.h>
+#include "mainwindow.h"
+#include "script.h"
+#include "viewer-modules.h"
 
 typedef struct {
 	GPtrArray *traces;              /* char *, in command-line order */
@@ -72,14 +72,14 @@ static gboolean load_viewers(Gui *gui, GError **error)
 {
 	if (gui->viewers->len > 0) {
 		g_ptr_array_add(gui->viewers, NULL);
-		lttvwindow_set_default_viewers((const char *const *) gui->viewers->pdata);
+		lttvgui_set_default_viewers((const char *const *) gui->viewers->pdata);
 		g_ptr_array_remove_index(gui->viewers, gui->viewers->len - 1);
 		for (guint i = 0; i < gui->viewers->len; i++)
-			if (lttvwindow_viewer_require(g_ptr_array_index(gui->viewers, i), error) == NULL)
+			if (lttvgui_viewer_require(g_ptr_array_index(gui->viewers, i), error) == NULL)
 				return FALSE;
 		return TRUE;
 	}
-	for (const char *const *v = lttvwindow_get_default_viewers(); *v != NULL; v++) {
+	for (const char *const *v = lttvgui_get_default_viewers(); *v != NULL; v++) {
 		GError *e = NULL;
 		if (lttvwindow_viewer_find(*v) != NULL || lttv_module_require(*v, &e) != NULL)
 			continue;
@@ -99,12 +99,12 @@ static void warn_stderr(const char *message, gpointer data)
 
 /* Opens the -t traces in the first tab.  With a script, a trace that does
  * not open is an error (message, exit 1); without, a dialog says why. */
-static gboolean open_traces(Gui *gui, LttvwindowMainWindow *mw)
+static gboolean open_traces(Gui *gui, LttvguiMainWindow *mw)
 {
 	for (guint i = 0; i < gui->traces->len; i++) {
 		const char *path = g_ptr_array_index(gui->traces, i);
 		GError *error = NULL;
-		if (lttvwindow_main_window_add_trace(mw, path, gui->script ? warn_stderr : lttvwindow_main_window_warn,
+		if (lttvgui_main_window_add_trace(mw, path, gui->script ? warn_stderr : lttvgui_main_window_warn,
 		                                     mw, &error))
 			continue;
 		if (gui->script != NULL) {
@@ -112,7 +112,7 @@ static gboolean open_traces(Gui *gui, LttvwindowMainWindow *mw)
 			g_error_free(error);
 			return FALSE;
 		}
-		lttvwindow_main_window_error(mw, "The trace could not be opened", error->message);
+		lttvgui_main_window_error(mw, "The trace could not be opened", error->message);
 		g_error_free(error);
 	}
 	return TRUE;
@@ -182,16 +182,16 @@ static int run(Gui *gui, gboolean have_display, int argc, char **argv)
 		g_error_free(error);
 		return 1;
 	}
-	LttvwindowMainWindow *mw = lttvwindow_main_window_new();
+	LttvguiMainWindow *mw = lttvgui_main_window_new();
 	if (!open_traces(gui, mw))
 		return 1;
-	if (gui->script != NULL && !lttvwindow_script_start(gui->script, &error)) {
+	if (gui->script != NULL && !lttvgui_script_start(gui->script, &error)) {
 		fprintf(stderr, "lttv-gui: --script: %s\n", error->message);
 		g_error_free(error);
 		return 1;
 	}
 	gtk_main();
-	return gui->script != NULL ? lttvwindow_script_status() : 0;
+	return gui->script != NULL ? lttvgui_script_status() : 0;
 }
 
 int main(int argc, char **argv)
@@ -202,8 +202,8 @@ int main(int argc, char **argv)
 		.viewers = g_ptr_array_new_with_free_func(g_free),
 	};
 	int status = run(&gui, have_display, argc, argv);
-	while (lttvwindow_main_window_count() > 0)
-		lttvwindow_main_window_close(lttvwindow_main_window_get(0));
+	while (lttvgui_main_window_count() > 0)
+		lttvgui_main_window_close(lttvgui_main_window_get(0));
 	lttv_module_unload_all();
 	lttv_option_clear();
 	lttv_global_fini();

@@ -59,7 +59,7 @@ LttvwindowBackground *lttvwindow_background_get(LttvTrace *t)
 	b->trace = lttv_trace_ref(t);
 	b->p = lttv_precompute_get(t);
 	b->refcount = 1;
-	b->step_usec = LTTVWINDOW_CHUNK_USEC;
+	b->step_usec = LTTVWINDOW_BACKGROUND_STEP_USEC;
 	b->listeners = g_array_new(FALSE, FALSE, sizeof(Listener));
 	g_hash_table_insert(by_trace, t, b);
 	return b;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* lttvwindow.h: the contract between lttv-gui and its viewer plugins.
+ * A viewer plugin needs this header only; host.h is the host's side.
  *
  * A short guide to the whole API
  * ------------------------------

@@ -5,7 +5,7 @@
 #ifndef LTTVWINDOW_TAB_STRUCT_H
 #define LTTVWINDOW_TAB_STRUCT_H
 
-#include "tab-private.h"
+#include "host.h"
 
 G_BEGIN_DECLS
 
@@ -42,16 +42,16 @@ enum {
 	TAB_SIGNAL_BUSY,
 	TAB_N_SIGNALS
 };
-extern guint lttvwindow_tab_signals[TAB_N_SIGNALS];
+G_GNUC_INTERNAL extern guint lttvwindow_tab_signals[TAB_N_SIGNALS];
 
 /* tab-viewers.c, for tab.c: the viewers' table and its teardown. */
-GHashTable *lttvwindow_tab_viewers_new(void);
-void lttvwindow_tab_forget_all_viewers(LttvwindowTab *tab);
+G_GNUC_INTERNAL GHashTable *lttvwindow_tab_viewers_new(void);
+G_GNUC_INTERNAL void lttvwindow_tab_forget_all_viewers(LttvwindowTab *tab);
 /* Cancels every events request of every viewer (Stop). */
-void lttvwindow_tab_cancel_all_requests(LttvwindowTab *tab);
+G_GNUC_INTERNAL void lttvwindow_tab_cancel_all_requests(LttvwindowTab *tab);
 /* Removes the notifications every viewer has on background b (its trace
  * leaves the tab). */
-void lttvwindow_tab_forget_background(LttvwindowTab *tab, LttvwindowBackground *b);
+G_GNUC_INTERNAL void lttvwindow_tab_forget_background(LttvwindowTab *tab, LttvwindowBackground *b);
 
 G_END_DECLS
 

@@ -21,6 +21,15 @@ static void on_background_progress(gpointer tab, gpointer background)
 	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_BUSY], 0);
 }
 
+static void set_window(LttvwindowTab *tab, GtkWindow *window)
+{
+	if (tab->toplevel != NULL)
+		g_object_remove_weak_pointer(G_OBJECT(tab->toplevel), (gpointer *) &tab->toplevel);
+	tab->toplevel = window;
+	if (window != NULL)
+		g_object_add_weak_pointer(G_OBJECT(window), (gpointer *) &tab->toplevel);
+}
+
 static void lttvwindow_tab_init(LttvwindowTab *tab)
 {
 	tab->ts = lttv_traceset_new();
@@ -50,7 +59,7 @@ static void lttvwindow_tab_dispose(GObject *object)
 		g_hash_table_destroy(tab->viewers);
 		tab->viewers = NULL;
 	}
-	lttvwindow_tab_set_window(tab, NULL);
+	set_window(tab, NULL);
 	G_OBJECT_CLASS(lttvwindow_tab_parent_class)->dispose(object);
 }
 
@@ -108,17 +117,8 @@ GQuark lttvwindow_error_quark(void)
 LttvwindowTab *lttvwindow_tab_new(GtkWindow *window)
 {
 	LttvwindowTab *tab = g_object_new(LTTVWINDOW_TYPE_TAB, NULL);
-	lttvwindow_tab_set_window(tab, window);
+	set_window(tab, window);
 	return tab;
-}
-
-void lttvwindow_tab_set_window(LttvwindowTab *tab, GtkWindow *window)
-{
-	if (tab->toplevel != NULL)
-		g_object_remove_weak_pointer(G_OBJECT(tab->toplevel), (gpointer *) &tab->toplevel);
-	tab->toplevel = window;
-	if (window != NULL)
-		g_object_add_weak_pointer(G_OBJECT(window), (gpointer *) &tab->toplevel);
 }
 
 /* ---- traces ---- */
@@ -132,10 +132,11 @@ static void traceset_changed(LttvwindowTab *tab)
 	}
 	lttvwindow_scheduler_set_traceset(tab->sched, tab->ts);
 	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_TRACESET], 0);
-	lttvwindow_tab_zoom_fit(tab, NULL);
-	/* The current time stays in the span: a new tab starts at its start. */
+	/* The whole span is shown; the current time stays in it: a new tab
+	 * starts at its start. */
 	LttTime start, end;
 	lttvwindow_get_time_span(tab, &start, &end);
+	lttvwindow_report_time_window(tab, (LttvwindowTimeWindow) { start, end - start + 1 }, NULL);
 	if (tab->current_time < start || tab->current_time > end)
 		lttvwindow_report_current_time(tab, start, NULL);
 	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_BUSY], 0);
@@ -363,60 +364,4 @@ void lttvwindow_report_continue(LttvwindowTab *tab)
 		lttvwindow_background_start(g_ptr_array_index(tab->backgrounds, i));
 	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_CONTINUE], 0);
 	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_BUSY], 0);
-}
-
-/* ---- navigation ---- */
-
-void lttvwindow_tab_zoom(LttvwindowTab *tab, gdouble factor, gpointer source)
-{
-	LttvwindowTimeWindow w = tab->window;
-	LttTime end = w.start + w.width;
-	LttTime centre = tab->current_time >= w.start && tab->current_time < end
-	                         ? tab->current_time : w.start + w.width / 2;
-	gdouble width = MAX(1.0, (gdouble) w.width * factor);
-	/* The centre keeps its place on screen. */
-	gdouble left = (gdouble) (centre - w.start) / (gdouble) w.width;
-	gdouble start = (gdouble) centre - left * width;
-	LttvwindowTimeWindow nw = { .start = start > 0 ? (LttTime) start : 0, .width = (LttTime) width };
-	lttvwindow_report_time_window(tab, nw, source);
-}
-
-void lttvwindow_tab_pan(LttvwindowTab *tab, gdouble fraction, gpointer source)
-{
-	LttvwindowTimeWindow w = tab->window;
-	gint64 shift = (gint64) (fraction * (gdouble) w.width);
-	if (shift == 0)
-		shift = fraction < 0 ? -1 : 1;
-	if (shift < 0 && (LttTime) -shift > w.start)
-		w.start = 0;
-	else
-		w.start += shift;
-	lttvwindow_report_time_window(tab, w, source);
-}
-
-void lttvwindow_tab_zoom_fit(LttvwindowTab *tab, gpointer source)
-{
-	LttTime start, end;
-	lttvwindow_get_time_span(tab, &start, &end);
-	LttvwindowTimeWindow w = { .start = start, .width = end - start + 1 };
-	lttvwindow_report_time_window(tab, w, source);
-}
-
-/* ---- times shown to the user ---- */
-
-void lttvwindow_tab_format_time(LttvwindowTab *tab, LttTime t, char *buf)
-{
-	LttTime start, end;
-	lttvwindow_get_time_span(tab, &start, &end);
-	ltt_time_format(t >= start ? t - start : 0, buf);
-}
-
-gboolean lttvwindow_tab_parse_time(LttvwindowTab *tab, const char *text, LttTime *t, GError **error)
-{
-	LttTime start, end, rel;
-	if (!ltt_time_parse(text, &rel, error))
-		return FALSE;
-	lttvwindow_get_time_span(tab, &start, &end);
-	*t = rel > G_MAXUINT64 - start ? G_MAXUINT64 : start + rel;
-	return TRUE;
 }

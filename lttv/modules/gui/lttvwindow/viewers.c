@@ -5,7 +5,7 @@
 #include <config.h>
 #include <string.h>
 #include <lttv/module.h>
-#include "viewers-private.h"
+#include "host.h"
 
 typedef struct {
 	const LttvwindowViewerInfo *info;
@@ -108,7 +108,8 @@ const LttvwindowViewerInfo *lttvwindow_viewer_find(const char *name)
 	return r != NULL ? r->info : NULL;
 }
 
-const char *lttvwindow_viewer_module(const LttvwindowViewerInfo *info)
+/* The module that registered info (NULL: the program itself). */
+static const char *viewer_module(const LttvwindowViewerInfo *info)
 {
 	Registered *r = find(info->name);
 	return r != NULL ? r->module : NULL;
@@ -151,35 +152,6 @@ void lttvwindow_viewers_track(const LttvwindowViewerInfo *info, GtkWidget *slot)
 	g_object_weak_ref(G_OBJECT(slot), instance_gone, in);
 }
 
-const LttvwindowViewerInfo *lttvwindow_viewer_require(const char *name, GError **error)
-{
-	const LttvwindowViewerInfo *info = lttvwindow_viewer_find(name);
-	if (info != NULL)
-		return info;
-	GError *e = NULL;
-	if (lttv_module_find(name) == NULL && lttv_module_require(name, &e) == NULL) {
-		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_UNKNOWN,
-		            "no viewer named %s, and no module of that name: %s", name, e->message);
-		g_error_free(e);
-		return NULL;
-	}
-	info = lttvwindow_viewer_find(name);
-	if (info == NULL)
-		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_UNKNOWN,
-		            "no viewer named %s (module %s registers none of that name)", name, name);
-	return info;
-}
-
-gboolean lttvwindow_load_module(const char *name, GError **error)
-{
-	if (lttv_module_find(name) != NULL) {
-		g_set_error(error, LTTV_MODULE_ERROR, LTTV_MODULE_ERROR_INIT,
-		            "module %s is already loaded", name);
-		return FALSE;
-	}
-	return lttv_module_require(name, error) != NULL;
-}
-
 gboolean lttvwindow_unload_module(const char *name, GError **error)
 {
 	LttvModule *m = lttv_module_find(name);
@@ -199,7 +171,7 @@ gboolean lttvwindow_unload_module(const char *name, GError **error)
 	GList *doomed = NULL;
 	for (GList *l = instances; l != NULL; l = l->next) {
 		Instance *in = l->data;
-		const char *owner = lttvwindow_viewer_module(in->info);
+		const char *owner = viewer_module(in->info);
 		if (owner != NULL && strcmp(owner, name) == 0)
 			doomed = g_list_prepend(doomed, g_object_ref(in->slot));
 	}

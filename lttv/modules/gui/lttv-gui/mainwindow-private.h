@@ -3,15 +3,15 @@
 /* mainwindow-private.h: a window's parts, shared by mainwindow.c (window,
  * tabs, status bar), menus.c (actions, menus, toolbar), dialogs.c and
  * keys.c. */
-#ifndef LTTVWINDOW_MAINWINDOW_PRIVATE_H
-#define LTTVWINDOW_MAINWINDOW_PRIVATE_H
+#ifndef LTTVGUI_MAINWINDOW_PRIVATE_H
+#define LTTVGUI_MAINWINDOW_PRIVATE_H
 
 #include "mainwindow.h"
-#include "tab-private.h"
+#include <lttvwindow/host.h>
 
 G_BEGIN_DECLS
 
-struct _LttvwindowMainWindow {
+struct _LttvguiMainWindow {
 	GtkWidget *window;
 	GtkWidget *notebook;
 	GtkUIManager *ui;
@@ -27,32 +27,32 @@ struct _LttvwindowMainWindow {
 
 /* menus.c */
 /* Builds the menu bar and toolbar into box (top of the window). */
-void lttvwindow_menus_build(LttvwindowMainWindow *mw, GtkWidget *box);
+void lttvgui_menus_build(LttvguiMainWindow *mw, GtkWidget *box);
 /* Rebuilds the Tools entries and toolbar buttons of the viewers. */
-void lttvwindow_menus_viewers_changed(LttvwindowMainWindow *mw);
+void lttvgui_menus_viewers_changed(LttvguiMainWindow *mw);
 /* The fixed actions, in menu order (Help > Keyboard Shortcuts lists their
  * accelerators). */
-const GtkActionEntry *lttvwindow_menus_entries(guint *n);
+const GtkActionEntry *lttvgui_menus_entries(guint *n);
 /* Makes the actions sensitive or not for the current tab. */
-void lttvwindow_menus_update(LttvwindowMainWindow *mw);
+void lttvgui_menus_update(LttvguiMainWindow *mw);
 
 /* mainwindow.c, for the status bar and menus */
-void lttvwindow_main_window_update_status(LttvwindowMainWindow *mw);
+void lttvgui_main_window_update_status(LttvguiMainWindow *mw);
 
 /* dialogs.c: each runs a dialog over mw's window and acts on its answer */
-void lttvwindow_dialog_open_trace(LttvwindowMainWindow *mw, gboolean new_tab);
-void lttvwindow_dialog_remove_trace(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_save_png(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_go_to_time(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_time_frame(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_filter(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_load_module(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_unload_module(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_about(LttvwindowMainWindow *mw);
-void lttvwindow_dialog_shortcuts(LttvwindowMainWindow *mw);
+void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab);
+void lttvgui_dialog_remove_trace(LttvguiMainWindow *mw);
+void lttvgui_dialog_save_png(LttvguiMainWindow *mw);
+void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw);
+void lttvgui_dialog_time_frame(LttvguiMainWindow *mw);
+void lttvgui_dialog_filter(LttvguiMainWindow *mw);
+void lttvgui_dialog_load_module(LttvguiMainWindow *mw);
+void lttvgui_dialog_unload_module(LttvguiMainWindow *mw);
+void lttvgui_dialog_about(LttvguiMainWindow *mw);
+void lttvgui_dialog_shortcuts(LttvguiMainWindow *mw);
 
 /* keys.c: the navigation keys and wheel of the window */
-void lttvwindow_keys_attach(LttvwindowMainWindow *mw);
+void lttvgui_keys_attach(LttvguiMainWindow *mw);
 
 G_END_DECLS
 

@@ -13,6 +13,7 @@
 #include <gdk/gdkkeysyms.h>
 #include "keys.h"
 #include "mainwindow-private.h"
+#include "navigation.h"
 
 typedef struct {
 	const char *action;             /* name in the keys file */
@@ -92,11 +93,11 @@ static void ensure_bindings(void)
 static void run_action(LttvwindowTab *tab, const KeyAction *a)
 {
 	if (a->fit)
-		lttvwindow_tab_zoom_fit(tab, NULL);
+		lttvgui_tab_zoom_fit(tab, NULL);
 	else if (a->zoom != 0)
-		lttvwindow_tab_zoom(tab, a->zoom, NULL);
+		lttvgui_tab_zoom(tab, a->zoom, NULL);
 	else
-		lttvwindow_tab_pan(tab, a->pan, NULL);
+		lttvgui_tab_pan(tab, a->pan, NULL);
 }
 
 static const KeyAction *find_action(guint keyval)
@@ -111,9 +112,9 @@ static const KeyAction *find_action(guint keyval)
 
 /* Runs before GtkWindow's own handling, whose bindings would spend the
  * arrows on moving the focus. */
-static gboolean on_key(GtkWidget *w, GdkEventKey *ev, LttvwindowMainWindow *mw)
+static gboolean on_key(GtkWidget *w, GdkEventKey *ev, LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	GdkModifierType mods = ev->state & gtk_accelerator_get_default_mod_mask();
 	const KeyAction *a = find_action(ev->keyval);
 	if (tab == NULL || a == NULL || (mods & ~GDK_SHIFT_MASK) != 0)
@@ -128,22 +129,22 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *ev, LttvwindowMainWindow *mw)
 	return TRUE;
 }
 
-static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, LttvwindowMainWindow *mw)
+static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	if (tab == NULL)
 		return FALSE;
 	gboolean up = ev->direction == GDK_SCROLL_UP || ev->direction == GDK_SCROLL_LEFT;
 	if (ev->state & GDK_CONTROL_MASK)
-		lttvwindow_tab_zoom(tab, up ? 0.5 : 2.0, NULL);
+		lttvgui_tab_zoom(tab, up ? 0.5 : 2.0, NULL);
 	else if (ev->state & GDK_SHIFT_MASK)
-		lttvwindow_tab_pan(tab, up ? -0.2 : 0.2, NULL);
+		lttvgui_tab_pan(tab, up ? -0.2 : 0.2, NULL);
 	else
 		return FALSE;
 	return TRUE;
 }
 
-void lttvwindow_keys_attach(LttvwindowMainWindow *mw)
+void lttvgui_keys_attach(LttvguiMainWindow *mw)
 {
 	ensure_bindings();
 	gtk_widget_add_events(mw->window, GDK_SCROLL_MASK);
@@ -151,12 +152,12 @@ void lttvwindow_keys_attach(LttvwindowMainWindow *mw)
 	g_signal_connect_after(mw->window, "scroll-event", G_CALLBACK(on_scroll), mw);
 }
 
-guint lttvwindow_keys_count(void)
+guint lttvgui_keys_count(void)
 {
 	return G_N_ELEMENTS(actions);
 }
 
-char *lttvwindow_keys_describe(guint i, const char **description)
+char *lttvgui_keys_describe(guint i, const char **description)
 {
 	ensure_bindings();
 	*description = actions[i].description;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* script.h: lttv-gui --script FILE (doc/gui.md lists the commands). */
-#ifndef LTTVWINDOW_SCRIPT_H
-#define LTTVWINDOW_SCRIPT_H
+#ifndef LTTVGUI_SCRIPT_H
+#define LTTVGUI_SCRIPT_H
 
 #include <glib.h>
 
@@ -11,9 +11,9 @@ G_BEGIN_DECLS
 /* Reads file ("-": standard input) and runs it from the main loop, on the
  * first window.  FALSE + error when it cannot be read.  A failing line
  * prints FILE:LINE: reason on standard error and closes the windows. */
-gboolean lttvwindow_script_start(const char *file, GError **error);
+gboolean lttvgui_script_start(const char *file, GError **error);
 /* 0, or 1 once a line failed: the program's exit status. */
-int lttvwindow_script_status(void);
+int lttvgui_script_status(void);
 
 G_END_DECLS
 

@@ -5,7 +5,7 @@
  * the traceset's start) and the window's length. */
 #include <config.h>
 #include "timebar.h"
-#include "tab-private.h"
+#include "navigation.h"
 
 typedef struct {
 	LttvwindowTab *tab;
@@ -18,7 +18,7 @@ typedef struct {
 static void set_entry_time(Timebar *tb, GtkWidget *entry, LttTime t)
 {
 	char buf[LTT_TIME_STRING_SIZE];
-	lttvwindow_tab_format_time(tb->tab, t, buf);
+	lttvgui_tab_format_time(tb->tab, t, buf);
 	gtk_entry_set_text(GTK_ENTRY(entry), buf);
 	gtk_entry_set_icon_from_stock(GTK_ENTRY(entry), GTK_ENTRY_ICON_SECONDARY, NULL);
 }
@@ -92,7 +92,7 @@ static void on_activate(GtkWidget *entry, Timebar *tb)
 {
 	GError *error = NULL;
 	LttTime t;
-	if (!lttvwindow_tab_parse_time(tb->tab, gtk_entry_get_text(GTK_ENTRY(entry)), &t, &error)) {
+	if (!lttvgui_tab_parse_time(tb->tab, gtk_entry_get_text(GTK_ENTRY(entry)), &t, &error)) {
 		entry_error(entry, error->message);
 		g_error_free(error);
 		return;
@@ -136,7 +136,7 @@ static GtkWidget *time_entry(Timebar *tb, GtkWidget *row, const char *label, con
 	return e;
 }
 
-GtkWidget *lttvwindow_timebar_new(LttvwindowTab *tab)
+GtkWidget *lttvgui_timebar_new(LttvwindowTab *tab)
 {
 	Timebar *tb = g_new0(Timebar, 1);
 	tb->tab = tab;

@@ -5,7 +5,7 @@
 #include <config.h>
 #include <string.h>
 #include "mainwindow-private.h"
-#include "viewers-private.h"
+#include "navigation.h"
 
 static const char ui_description[] =
 	"<ui>"
@@ -38,120 +38,120 @@ static const char ui_description[] =
 	" </toolbar>"
 	"</ui>";
 
-static LttvwindowTab *tab_of(LttvwindowMainWindow *mw)
+static LttvwindowTab *tab_of(LttvguiMainWindow *mw)
 {
-	return lttvwindow_main_window_tab(mw);
+	return lttvgui_main_window_tab(mw);
 }
 
-static void act_new_window(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_new_window(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_main_window_new();
+	lttvgui_main_window_new();
 }
 
-static void act_new_tab(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_new_tab(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_main_window_new_tab(mw);
+	lttvgui_main_window_new_tab(mw);
 }
 
-static void act_open(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_open(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_open_trace(mw, TRUE);
+	lttvgui_dialog_open_trace(mw, TRUE);
 }
 
-static void act_add(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_add(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_open_trace(mw, FALSE);
+	lttvgui_dialog_open_trace(mw, FALSE);
 }
 
-static void act_remove(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_remove(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_remove_trace(mw);
+	lttvgui_dialog_remove_trace(mw);
 }
 
-static void act_save_png(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_save_png(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_save_png(mw);
+	lttvgui_dialog_save_png(mw);
 }
 
-static void act_close_tab(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_close_tab(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_main_window_close_tab(mw);
+	lttvgui_main_window_close_tab(mw);
 }
 
-static void act_close_window(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_close_window(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_main_window_close(mw);
+	lttvgui_main_window_close(mw);
 }
 
-static void act_quit(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_quit(GtkAction *a, LttvguiMainWindow *mw)
 {
-	while (lttvwindow_main_window_count() > 0)
-		lttvwindow_main_window_close(lttvwindow_main_window_get(0));
+	while (lttvgui_main_window_count() > 0)
+		lttvgui_main_window_close(lttvgui_main_window_get(0));
 }
 
-static void act_zoom_in(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_zoom_in(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_tab_zoom(tab_of(mw), 0.5, NULL);
+	lttvgui_tab_zoom(tab_of(mw), 0.5, NULL);
 }
 
-static void act_zoom_out(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_zoom_out(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_tab_zoom(tab_of(mw), 2.0, NULL);
+	lttvgui_tab_zoom(tab_of(mw), 2.0, NULL);
 }
 
-static void act_zoom_fit(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_zoom_fit(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_tab_zoom_fit(tab_of(mw), NULL);
+	lttvgui_tab_zoom_fit(tab_of(mw), NULL);
 }
 
-static void act_go_to_time(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_go_to_time(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_go_to_time(mw);
+	lttvgui_dialog_go_to_time(mw);
 }
 
-static void act_time_frame(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_time_frame(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_time_frame(mw);
+	lttvgui_dialog_time_frame(mw);
 }
 
-static void act_filter(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_filter(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_filter(mw);
+	lttvgui_dialog_filter(mw);
 }
 
-static void act_redraw(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_redraw(GtkAction *a, LttvguiMainWindow *mw)
 {
 	lttvwindow_report_redraw(tab_of(mw));
 }
 
-static void act_stop(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_stop(GtkAction *a, LttvguiMainWindow *mw)
 {
 	lttvwindow_report_stop(tab_of(mw));
 }
 
-static void act_continue(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_continue(GtkAction *a, LttvguiMainWindow *mw)
 {
 	lttvwindow_report_continue(tab_of(mw));
 }
 
-static void act_load_module(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_load_module(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_load_module(mw);
+	lttvgui_dialog_load_module(mw);
 }
 
-static void act_unload_module(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_unload_module(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_unload_module(mw);
+	lttvgui_dialog_unload_module(mw);
 }
 
-static void act_shortcuts(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_shortcuts(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_shortcuts(mw);
+	lttvgui_dialog_shortcuts(mw);
 }
 
-static void act_about(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_about(GtkAction *a, LttvguiMainWindow *mw)
 {
-	lttvwindow_dialog_about(mw);
+	lttvgui_dialog_about(mw);
 }
 
 static const GtkActionEntry entries[] = {
@@ -201,13 +201,13 @@ static const GtkActionEntry entries[] = {
 	{ "About", GTK_STOCK_ABOUT, "_About", NULL, NULL, G_CALLBACK(act_about) },
 };
 
-const GtkActionEntry *lttvwindow_menus_entries(guint *n)
+const GtkActionEntry *lttvgui_menus_entries(guint *n)
 {
 	*n = G_N_ELEMENTS(entries);
 	return entries;
 }
 
-void lttvwindow_menus_build(LttvwindowMainWindow *mw, GtkWidget *box)
+void lttvgui_menus_build(LttvguiMainWindow *mw, GtkWidget *box)
 {
 	mw->ui = gtk_ui_manager_new();
 	mw->actions = gtk_action_group_new("lttv-gui");
@@ -222,15 +222,15 @@ void lttvwindow_menus_build(LttvwindowMainWindow *mw, GtkWidget *box)
 	GtkWidget *toolbar = gtk_ui_manager_get_widget(mw->ui, "/ToolBar");
 	gtk_toolbar_set_style(GTK_TOOLBAR(toolbar), GTK_TOOLBAR_BOTH_HORIZ);
 	gtk_box_pack_start(GTK_BOX(box), toolbar, FALSE, FALSE, 0);
-	lttvwindow_menus_viewers_changed(mw);
+	lttvgui_menus_viewers_changed(mw);
 }
 
-static void act_viewer(GtkAction *a, LttvwindowMainWindow *mw)
+static void act_viewer(GtkAction *a, LttvguiMainWindow *mw)
 {
 	const char *name = g_object_get_data(G_OBJECT(a), "lttvwindow-viewer");
 	GError *error = NULL;
-	if (lttvwindow_main_window_insert_viewer(mw, name, &error) == NULL) {
-		lttvwindow_main_window_error(mw, "The viewer could not be inserted", error->message);
+	if (lttvgui_main_window_insert_viewer(mw, name, &error) == NULL) {
+		lttvgui_main_window_error(mw, "The viewer could not be inserted", error->message);
 		g_error_free(error);
 	}
 }
@@ -261,7 +261,7 @@ static const char *viewer_icon(const LttvwindowViewerInfo *info)
 }
 
 /* The submenus of a menu path ("A/B/Label" has A and A/B), created once. */
-static char *submenu_path(LttvwindowMainWindow *mw, const char *menu_path)
+static char *submenu_path(LttvguiMainWindow *mw, const char *menu_path)
 {
 	char **parts = g_strsplit(menu_path, "/", -1);
 	char *ui_path = g_strdup("/MenuBar/ToolsMenu/Viewers");
@@ -284,7 +284,7 @@ static char *submenu_path(LttvwindowMainWindow *mw, const char *menu_path)
 	return ui_path;
 }
 
-static void add_viewer_entry(LttvwindowMainWindow *mw, const LttvwindowViewerInfo *info)
+static void add_viewer_entry(LttvguiMainWindow *mw, const LttvwindowViewerInfo *info)
 {
 	const char *slash = strrchr(info->menu_path, '/');
 	const char *label = slash != NULL ? slash + 1 : info->menu_path;
@@ -304,7 +304,7 @@ static void add_viewer_entry(LttvwindowMainWindow *mw, const LttvwindowViewerInf
 	g_free(action_name);
 }
 
-void lttvwindow_menus_viewers_changed(LttvwindowMainWindow *mw)
+void lttvgui_menus_viewers_changed(LttvguiMainWindow *mw)
 {
 	if (mw->viewer_actions != NULL) {
 		gtk_ui_manager_remove_ui(mw->ui, mw->viewer_merge_id);
@@ -328,12 +328,12 @@ void lttvwindow_menus_viewers_changed(LttvwindowMainWindow *mw)
 	gtk_ui_manager_ensure_update(mw->ui);
 }
 
-static void sensitive(LttvwindowMainWindow *mw, const char *name, gboolean on)
+static void sensitive(LttvguiMainWindow *mw, const char *name, gboolean on)
 {
 	gtk_action_set_sensitive(gtk_action_group_get_action(mw->actions, name), on);
 }
 
-void lttvwindow_menus_update(LttvwindowMainWindow *mw)
+void lttvgui_menus_update(LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = tab_of(mw);
 	gboolean traces = tab != NULL && lttv_traceset_number(lttvwindow_get_traceset(tab)) > 0;

@@ -4,9 +4,10 @@
  *
  * The script runs inside the main loop: a low-priority idle callback
  * executes lines until a command has to wait (for the tabs' requests and
- * background work, for the window to be on screen, for a resize), then
- * returns; the signal that ends the wait queues the callback again.  No
- * command polls or sleeps. */
+ * background work, for the window to be on screen, for a resize, for a
+ * screenshot's file to be written), then returns; the signal or callback
+ * that ends the wait queues the callback again.  No command polls or
+ * sleeps. */
 #include <config.h>
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "script.h"
 #include "script-input.h"
 #include "mainwindow-private.h"
+#include "navigation.h"
 #include "viewer-stack.h"
 #include "snapshot.h"
 
@@ -52,22 +54,22 @@ static gboolean fail(const char *format, ...)
 static void finish(void)
 {
 	script.done = TRUE;
-	while (lttvwindow_main_window_count() > 0)
-		lttvwindow_main_window_close(lttvwindow_main_window_get(0));
+	while (lttvgui_main_window_count() > 0)
+		lttvgui_main_window_close(lttvgui_main_window_get(0));
 }
 
-static LttvwindowMainWindow *window(void)
+static LttvguiMainWindow *window(void)
 {
-	return lttvwindow_main_window_count() > 0 ? lttvwindow_main_window_get(0) : NULL;
+	return lttvgui_main_window_count() > 0 ? lttvgui_main_window_get(0) : NULL;
 }
 
 static LttvwindowTab *tab(void)
 {
-	LttvwindowMainWindow *mw = window();
+	LttvguiMainWindow *mw = window();
 	if (mw == NULL)
 		return NULL;
-	LttvwindowTab *t = lttvwindow_main_window_tab(mw);
-	return t != NULL ? t : lttvwindow_main_window_new_tab(mw);
+	LttvwindowTab *t = lttvgui_main_window_tab(mw);
+	return t != NULL ? t : lttvgui_main_window_new_tab(mw);
 }
 
 static gboolean need_args(char **argv, guint min, guint max, const char *usage)
@@ -81,7 +83,7 @@ static gboolean need_args(char **argv, guint min, guint max, const char *usage)
 static gboolean parse_time(const char *text, LttTime *t)
 {
 	GError *error = NULL;
-	if (lttvwindow_tab_parse_time(tab(), text, t, &error))
+	if (lttvgui_tab_parse_time(tab(), text, t, &error))
 		return TRUE;
 	fail("%s", error->message);
 	g_error_free(error);
@@ -94,10 +96,10 @@ static gboolean parse_time(const char *text, LttTime *t)
 static GPtrArray *all_tabs(void)
 {
 	GPtrArray *tabs = g_ptr_array_new();
-	for (guint w = 0; w < lttvwindow_main_window_count(); w++) {
-		LttvwindowMainWindow *mw = lttvwindow_main_window_get(w);
-		for (guint i = 0; i < lttvwindow_main_window_tab_count(mw); i++)
-			g_ptr_array_add(tabs, lttvwindow_main_window_nth_tab(mw, i));
+	for (guint w = 0; w < lttvgui_main_window_count(); w++) {
+		LttvguiMainWindow *mw = lttvgui_main_window_get(w);
+		for (guint i = 0; i < lttvgui_main_window_tab_count(mw); i++)
+			g_ptr_array_add(tabs, lttvgui_main_window_nth_tab(mw, i));
 	}
 	return tabs;
 }
@@ -148,7 +150,7 @@ static gboolean wait_idle(void)
 
 static void stop_waiting_for_window(void)
 {
-	LttvwindowMainWindow *mw = window();
+	LttvguiMainWindow *mw = window();
 	if (script.window_handler != 0 && mw != NULL)
 		g_signal_handler_disconnect(mw->window, script.window_handler);
 	script.window_handler = 0;
@@ -181,7 +183,7 @@ static gboolean cmd_open(char **argv)
 		return FALSE;
 	GError *error = NULL;
 	tab();
-	if (!lttvwindow_main_window_add_trace(window(), argv[1], warn_line, NULL, &error)) {
+	if (!lttvgui_main_window_add_trace(window(), argv[1], warn_line, NULL, &error)) {
 		fail("%s", error->message);
 		g_error_free(error);
 		return FALSE;
@@ -193,7 +195,7 @@ static gboolean cmd_tab(char **argv)
 {
 	if (!need_args(argv, 0, 0, "tab"))
 		return FALSE;
-	lttvwindow_main_window_new_tab(window());
+	lttvgui_main_window_new_tab(window());
 	return TRUE;
 }
 
@@ -203,7 +205,7 @@ static gboolean cmd_viewer(char **argv)
 		return FALSE;
 	GError *error = NULL;
 	tab();
-	if (lttvwindow_main_window_insert_viewer(window(), argv[1], &error) == NULL) {
+	if (lttvgui_main_window_insert_viewer(window(), argv[1], &error) == NULL) {
 		fail("%s", error->message);
 		g_error_free(error);
 		return FALSE;
@@ -235,25 +237,40 @@ static gboolean cmd_time(char **argv)
 
 static GtkWidget *find_viewer(const char *name)
 {
-	GtkWidget *stack = lttvwindow_main_window_stack(window());
-	GtkWidget *v = stack != NULL ? lttvwindow_viewer_stack_find(stack, name) : NULL;
+	GtkWidget *stack = lttvgui_main_window_stack(window());
+	GtkWidget *v = stack != NULL ? lttvgui_viewer_stack_find(stack, name) : NULL;
 	if (v == NULL)
 		fail("no viewer %s in the current tab (insert it with `viewer %s`)", name, name);
 	return v;
 }
 
+/* The worker wrote the file (or failed): the script goes on from the line
+ * after `screenshot`, which is still the line running. */
+static void on_saved(const GError *error, gpointer file)
+{
+	if (error != NULL) {
+		fail("screenshot %s: %s", (const char *) file, error->message);
+		finish();
+	} else {
+		resume();
+	}
+	g_free(file);
+}
+
+/* The pixels are read now; the next line waits for the file. */
 static gboolean take_screenshot(const char *file, const char *viewer)
 {
 	GtkWidget *w = window()->window;
 	if (viewer != NULL && (w = find_viewer(viewer)) == NULL)
 		return FALSE;
 	GError *error = NULL;
-	if (!lttvwindow_snapshot_save(w, file, &error)) {
+	char *copy = g_strdup(file);
+	if (!lttvgui_snapshot_save(w, file, on_saved, copy, &error)) {
 		fail("screenshot %s: %s", file, error->message);
 		g_error_free(error);
-		return FALSE;
+		g_free(copy);
 	}
-	return TRUE;
+	return FALSE;
 }
 
 /* The window must be on screen; its expose events are then processed
@@ -329,7 +346,7 @@ static gboolean cmd_key(char **argv)
 		return FALSE;
 	for (guint i = 1; argv[i] != NULL; i++) {
 		GError *error = NULL;
-		if (!lttvwindow_script_key(window()->window, argv[i], &error)) {
+		if (!lttvgui_script_key(window()->window, argv[i], &error)) {
 			fail("%s", error->message);
 			g_error_free(error);
 			return FALSE;
@@ -352,7 +369,7 @@ static gboolean cmd_click(char **argv)
 	GError *error = NULL;
 	if (*end1 != '\0' || *end2 != '\0' || argv[2][0] == '\0' || argv[3][0] == '\0')
 		return fail("click: \"%s %s\" are not pixel coordinates", argv[2], argv[3]);
-	if (!lttvwindow_script_click(v, x, y, &error)) {
+	if (!lttvgui_script_click(v, x, y, &error)) {
 		fail("%s", error->message);
 		g_error_free(error);
 		return FALSE;
@@ -369,14 +386,14 @@ static gboolean cmd_print(char **argv)
 	LttvwindowTab *t = tab();
 	LttvwindowTimeWindow w = lttvwindow_get_time_window(t);
 	char start[LTT_TIME_STRING_SIZE], end[LTT_TIME_STRING_SIZE], now[LTT_TIME_STRING_SIZE];
-	lttvwindow_tab_format_time(t, w.start, start);
-	lttvwindow_tab_format_time(t, w.start + w.width, end);
-	lttvwindow_tab_format_time(t, lttvwindow_get_current_time(t), now);
+	lttvgui_tab_format_time(t, w.start, start);
+	lttvgui_tab_format_time(t, w.start + w.width, end);
+	lttvgui_tab_format_time(t, lttvwindow_get_current_time(t), now);
 	printf("window %s %s time %s traces %u viewers", start, end, now,
 	       lttv_traceset_number(lttvwindow_get_traceset(t)));
-	GtkWidget *stack = lttvwindow_main_window_stack(window());
-	for (guint i = 0; i < lttvwindow_viewer_stack_count(stack); i++)
-		printf(" %s", lttvwindow_viewer_stack_name(stack, i));
+	GtkWidget *stack = lttvgui_main_window_stack(window());
+	for (guint i = 0; i < lttvgui_viewer_stack_count(stack); i++)
+		printf(" %s", lttvgui_viewer_stack_name(stack, i));
 	printf("\n");
 	fflush(stdout);
 	return TRUE;
@@ -399,7 +416,7 @@ static gboolean cmd_scroll(char **argv)
 	if (strcmp(argv[4], "up") != 0 && strcmp(argv[4], "down") != 0)
 		return fail("scroll: \"%s\": expected up or down", argv[4]);
 	GError *error = NULL;
-	if (!lttvwindow_script_scroll(v, x, y, strcmp(argv[4], "down") == 0, &error)) {
+	if (!lttvgui_script_scroll(v, x, y, strcmp(argv[4], "down") == 0, &error)) {
 		fail("%s", error->message);
 		g_error_free(error);
 		return FALSE;
@@ -501,7 +518,7 @@ static void resume(void)
 		script.idle_id = g_idle_add_full(G_PRIORITY_LOW, run_lines, NULL, NULL);
 }
 
-gboolean lttvwindow_script_start(const char *file, GError **error)
+gboolean lttvgui_script_start(const char *file, GError **error)
 {
 	char *text = NULL;
 	gsize len;
@@ -537,7 +554,7 @@ gboolean lttvwindow_script_start(const char *file, GError **error)
 	return TRUE;
 }
 
-int lttvwindow_script_status(void)
+int lttvgui_script_status(void)
 {
 	return script.status;
 }

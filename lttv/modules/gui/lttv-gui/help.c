@@ -16,7 +16,7 @@ static void add_line(GtkListStore *store, const char *keys, const char *what)
 static void add_accelerators(GtkListStore *store)
 {
 	guint n;
-	const GtkActionEntry *entries = lttvwindow_menus_entries(&n);
+	const GtkActionEntry *entries = lttvgui_menus_entries(&n);
 	for (guint i = 0; i < n; i++) {
 		guint key;
 		GdkModifierType mods;
@@ -35,16 +35,16 @@ static void add_accelerators(GtkListStore *store)
 	}
 }
 
-void lttvwindow_dialog_shortcuts(LttvwindowMainWindow *mw)
+void lttvgui_dialog_shortcuts(LttvguiMainWindow *mw)
 {
 	GtkWidget *d = gtk_dialog_new_with_buttons("Keyboard Shortcuts", GTK_WINDOW(mw->window),
 	                                           GTK_DIALOG_DESTROY_WITH_PARENT,
 	                                           GTK_STOCK_CLOSE, GTK_RESPONSE_CLOSE, NULL);
 	gtk_window_set_default_size(GTK_WINDOW(d), 520, 480);
 	GtkListStore *store = gtk_list_store_new(2, G_TYPE_STRING, G_TYPE_STRING);
-	for (guint i = 0; i < lttvwindow_keys_count(); i++) {
+	for (guint i = 0; i < lttvgui_keys_count(); i++) {
 		const char *what;
-		char *keys = lttvwindow_keys_describe(i, &what);
+		char *keys = lttvgui_keys_describe(i, &what);
 		add_line(store, keys, what);
 		g_free(keys);
 	}
@@ -72,7 +72,7 @@ void lttvwindow_dialog_shortcuts(LttvwindowMainWindow *mw)
 	gtk_widget_show_all(d);
 }
 
-void lttvwindow_dialog_about(LttvwindowMainWindow *mw)
+void lttvgui_dialog_about(LttvguiMainWindow *mw)
 {
 	static const char *const authors[] = { "The LTTV contributors", NULL };
 	gtk_show_about_dialog(GTK_WINDOW(mw->window),

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "mainwindow-private.h"
 #include "viewer-stack.h"
-#include "viewers-private.h"
+#include "viewer-modules.h"
 #include "timebar.h"
 #include "icon-button.h"
 
@@ -13,67 +13,67 @@
 #define PAGE_STACK_KEY "lttvwindow-page-stack"
 #define PAGE_LABEL_KEY "lttvwindow-page-label"
 
-static GList *windows;          /* LttvwindowMainWindow *, oldest first */
+static GList *windows;          /* LttvguiMainWindow *, oldest first */
 
 static const char *const builtin_defaults[] = { "controlflow", "detailedevents", NULL };
 static char **default_viewers;
 
-void lttvwindow_set_default_viewers(const char *const *names)
+void lttvgui_set_default_viewers(const char *const *names)
 {
 	g_strfreev(default_viewers);
 	default_viewers = g_strdupv((char **) names);
 }
 
-const char *const *lttvwindow_get_default_viewers(void)
+const char *const *lttvgui_get_default_viewers(void)
 {
 	return default_viewers != NULL ? (const char *const *) default_viewers : builtin_defaults;
 }
 
-guint lttvwindow_main_window_count(void)
+guint lttvgui_main_window_count(void)
 {
 	return g_list_length(windows);
 }
 
-LttvwindowMainWindow *lttvwindow_main_window_get(guint i)
+LttvguiMainWindow *lttvgui_main_window_get(guint i)
 {
 	return g_list_nth_data(windows, i);
 }
 
-GtkWindow *lttvwindow_main_window_widget(LttvwindowMainWindow *mw)
+GtkWindow *lttvgui_main_window_widget(LttvguiMainWindow *mw)
 {
 	return GTK_WINDOW(mw->window);
 }
 
-static GtkWidget *current_page(LttvwindowMainWindow *mw)
+static GtkWidget *current_page(LttvguiMainWindow *mw)
 {
 	gint i = gtk_notebook_get_current_page(GTK_NOTEBOOK(mw->notebook));
 	return i < 0 ? NULL : gtk_notebook_get_nth_page(GTK_NOTEBOOK(mw->notebook), i);
 }
 
-guint lttvwindow_main_window_tab_count(LttvwindowMainWindow *mw)
+guint lttvgui_main_window_tab_count(LttvguiMainWindow *mw)
 {
 	return (guint) gtk_notebook_get_n_pages(GTK_NOTEBOOK(mw->notebook));
 }
 
-LttvwindowTab *lttvwindow_main_window_nth_tab(LttvwindowMainWindow *mw, guint i)
+LttvwindowTab *lttvgui_main_window_nth_tab(LttvguiMainWindow *mw, guint i)
 {
 	GtkWidget *page = gtk_notebook_get_nth_page(GTK_NOTEBOOK(mw->notebook), (gint) i);
 	return page != NULL ? g_object_get_data(G_OBJECT(page), PAGE_TAB_KEY) : NULL;
 }
 
-LttvwindowTab *lttvwindow_main_window_tab(LttvwindowMainWindow *mw)
+LttvwindowTab *lttvgui_main_window_tab(LttvguiMainWindow *mw)
 {
 	GtkWidget *page = current_page(mw);
 	return page != NULL ? g_object_get_data(G_OBJECT(page), PAGE_TAB_KEY) : NULL;
 }
 
-GtkWidget *lttvwindow_main_window_stack(LttvwindowMainWindow *mw)
+GtkWidget *lttvgui_main_window_stack(LttvguiMainWindow *mw)
 {
 	GtkWidget *page = current_page(mw);
 	return page != NULL ? g_object_get_data(G_OBJECT(page), PAGE_STACK_KEY) : NULL;
 }
 
-void lttvwindow_main_window_status(LttvwindowMainWindow *mw, const char *message)
+void lttvgui_main_window_status(LttvguiMainWindow *mw, const char *message)
 {
 	GtkStatusbar *sb = GTK_STATUSBAR(mw->status);
 	guint ctx = gtk_statusbar_get_context_id(sb, "messages");
@@ -81,15 +81,15 @@ void lttvwindow_main_window_status(LttvwindowMainWindow *mw, const char *message
 	gtk_statusbar_push(sb, ctx, message);
 }
 
-void lttvwindow_main_window_update_status(LttvwindowMainWindow *mw)
+void lttvgui_main_window_update_status(LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	GtkProgressBar *pb = GTK_PROGRESS_BAR(mw->progress);
 	if (tab == NULL || lttv_traceset_number(lttvwindow_get_traceset(tab)) == 0) {
 		gtk_progress_bar_set_fraction(pb, 0);
 		gtk_progress_bar_set_text(pb, "No trace");
 		gtk_widget_set_sensitive(mw->stop, FALSE);
-		lttvwindow_menus_update(mw);
+		lttvgui_menus_update(mw);
 		return;
 	}
 	gdouble f = lttvwindow_tab_background_progress(tab);
@@ -107,13 +107,13 @@ void lttvwindow_main_window_update_status(LttvwindowMainWindow *mw)
 	gtk_progress_bar_set_text(pb, text);
 	g_free(text);
 	gtk_widget_set_sensitive(mw->stop, lttvwindow_tab_busy(tab));
-	lttvwindow_menus_update(mw);
+	lttvgui_menus_update(mw);
 }
 
-static void on_busy(LttvwindowTab *tab, LttvwindowMainWindow *mw)
+static void on_busy(LttvwindowTab *tab, LttvguiMainWindow *mw)
 {
-	if (lttvwindow_main_window_tab(mw) == tab)
-		lttvwindow_main_window_update_status(mw);
+	if (lttvgui_main_window_tab(mw) == tab)
+		lttvgui_main_window_update_status(mw);
 }
 
 /* The tab's label: the names of its traces. */
@@ -127,8 +127,8 @@ static void on_traceset(LttvwindowTab *tab, GtkWidget *page)
 	GtkWidget *label = g_object_get_data(G_OBJECT(page), PAGE_LABEL_KEY);
 	gtk_label_set_text(GTK_LABEL(label), s->len > 0 ? s->str : "(no trace)");
 	g_string_free(s, TRUE);
-	LttvwindowMainWindow *mw = g_object_get_data(G_OBJECT(page), "lttvwindow-page-window");
-	if (lttvwindow_main_window_tab(mw) == tab) {
+	LttvguiMainWindow *mw = g_object_get_data(G_OBJECT(page), "lttvwindow-page-window");
+	if (lttvgui_main_window_tab(mw) == tab) {
 		char *title = g_strdup_printf("%s - lttv-gui", gtk_label_get_text(GTK_LABEL(label)));
 		gtk_window_set_title(GTK_WINDOW(mw->window), title);
 		g_free(title);
@@ -146,7 +146,7 @@ static GtkWidget *tab_label(GtkWidget *page)
 	GtkWidget *label = gtk_label_new("(no trace)");
 	gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_MIDDLE);
 	gtk_label_set_max_width_chars(GTK_LABEL(label), 40);
-	GtkWidget *close = lttvwindow_icon_button(GTK_STOCK_CLOSE, "Close this tab",
+	GtkWidget *close = lttvgui_icon_button(GTK_STOCK_CLOSE, "Close this tab",
 	                                          G_CALLBACK(on_close_tab_clicked), page);
 	gtk_box_pack_start(GTK_BOX(box), label, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(box), close, FALSE, FALSE, 0);
@@ -155,16 +155,16 @@ static GtkWidget *tab_label(GtkWidget *page)
 	return box;
 }
 
-LttvwindowTab *lttvwindow_main_window_new_tab(LttvwindowMainWindow *mw)
+LttvwindowTab *lttvgui_main_window_new_tab(LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = lttvwindow_tab_new(GTK_WINDOW(mw->window));
 	GtkWidget *page = gtk_vbox_new(FALSE, 0);
 	g_object_set_data_full(G_OBJECT(page), PAGE_TAB_KEY, tab, g_object_unref);
 	g_object_set_data(G_OBJECT(page), "lttvwindow-page-window", mw);
-	GtkWidget *stack = lttvwindow_viewer_stack_new(tab);
+	GtkWidget *stack = lttvgui_viewer_stack_new(tab);
 	g_object_set_data(G_OBJECT(page), PAGE_STACK_KEY, stack);
 	gtk_box_pack_start(GTK_BOX(page), stack, TRUE, TRUE, 0);
-	gtk_box_pack_start(GTK_BOX(page), lttvwindow_timebar_new(tab), FALSE, FALSE, 0);
+	gtk_box_pack_start(GTK_BOX(page), lttvgui_timebar_new(tab), FALSE, FALSE, 0);
 	GtkWidget *label = tab_label(page);
 	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy), mw);
 	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset), page);
@@ -175,22 +175,22 @@ LttvwindowTab *lttvwindow_main_window_new_tab(LttvwindowMainWindow *mw)
 	return tab;
 }
 
-void lttvwindow_main_window_close_tab(LttvwindowMainWindow *mw)
+void lttvgui_main_window_close_tab(LttvguiMainWindow *mw)
 {
 	GtkWidget *page = current_page(mw);
 	if (page != NULL)
 		gtk_widget_destroy(page);
 }
 
-GtkWidget *lttvwindow_main_window_insert_viewer(LttvwindowMainWindow *mw, const char *name,
+GtkWidget *lttvgui_main_window_insert_viewer(LttvguiMainWindow *mw, const char *name,
                                                 GError **error)
 {
-	const LttvwindowViewerInfo *info = lttvwindow_viewer_require(name, error);
+	const LttvwindowViewerInfo *info = lttvgui_viewer_require(name, error);
 	if (info == NULL)
 		return NULL;
-	if (lttvwindow_main_window_tab(mw) == NULL)
-		lttvwindow_main_window_new_tab(mw);
-	return lttvwindow_viewer_stack_insert(lttvwindow_main_window_stack(mw), info, error);
+	if (lttvgui_main_window_tab(mw) == NULL)
+		lttvgui_main_window_new_tab(mw);
+	return lttvgui_viewer_stack_insert(lttvgui_main_window_stack(mw), info, error);
 }
 
 /* What the reader skipped in trace i of tab, for the user. */
@@ -211,23 +211,23 @@ static void report_damage(LttvwindowTab *tab, guint i, const char *path,
 	g_string_free(s, TRUE);
 }
 
-gboolean lttvwindow_main_window_add_trace(LttvwindowMainWindow *mw, const char *path,
+gboolean lttvgui_main_window_add_trace(LttvguiMainWindow *mw, const char *path,
                                           void (*warn)(const char *message, gpointer data),
                                           gpointer data, GError **error)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	if (tab == NULL)
-		tab = lttvwindow_main_window_new_tab(mw);
+		tab = lttvgui_main_window_new_tab(mw);
 	guint n = lttv_traceset_number(lttvwindow_get_traceset(tab));
 	if (!lttvwindow_tab_add_trace(tab, path, error))
 		return FALSE;
 	report_damage(tab, n, path, warn, data);
-	if (n == 0 && lttvwindow_viewer_stack_count(lttvwindow_main_window_stack(mw)) == 0) {
-		for (const char *const *v = lttvwindow_get_default_viewers(); *v != NULL; v++) {
+	if (n == 0 && lttvgui_viewer_stack_count(lttvgui_main_window_stack(mw)) == 0) {
+		for (const char *const *v = lttvgui_get_default_viewers(); *v != NULL; v++) {
 			GError *e = NULL;
 			if (lttvwindow_viewer_find(*v) == NULL)
 				continue;
-			if (lttvwindow_main_window_insert_viewer(mw, *v, &e) == NULL) {
+			if (lttvgui_main_window_insert_viewer(mw, *v, &e) == NULL) {
 				if (warn != NULL)
 					warn(e->message, data);
 				g_error_free(e);
@@ -235,12 +235,12 @@ gboolean lttvwindow_main_window_add_trace(LttvwindowMainWindow *mw, const char *
 		}
 	}
 	char *msg = g_strdup_printf("Opened %s", path);
-	lttvwindow_main_window_status(mw, msg);
+	lttvgui_main_window_status(mw, msg);
 	g_free(msg);
 	return TRUE;
 }
 
-static void on_switch_page(GtkNotebook *nb, gpointer page, guint num, LttvwindowMainWindow *mw)
+static void on_switch_page(GtkNotebook *nb, gpointer page, guint num, LttvguiMainWindow *mw)
 {
 	/* After the switch: the current page is then the new one. */
 	GtkWidget *p = gtk_notebook_get_nth_page(nb, num);
@@ -250,30 +250,30 @@ static void on_switch_page(GtkNotebook *nb, gpointer page, guint num, Lttvwindow
 	gtk_window_set_title(GTK_WINDOW(mw->window), title);
 	g_free(title);
 	if (tab != NULL)
-		lttvwindow_main_window_update_status(mw);
+		lttvgui_main_window_update_status(mw);
 }
 
 static void on_page_count_changed(GtkNotebook *nb, GtkWidget *child, guint num,
-                                  LttvwindowMainWindow *mw)
+                                  LttvguiMainWindow *mw)
 {
 	gtk_notebook_set_show_tabs(nb, gtk_notebook_get_n_pages(nb) > 1);
-	lttvwindow_main_window_update_status(mw);
+	lttvgui_main_window_update_status(mw);
 }
 
-static void on_stop_clicked(GtkButton *b, LttvwindowMainWindow *mw)
+static void on_stop_clicked(GtkButton *b, LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	if (tab != NULL)
 		lttvwindow_report_stop(tab);
 }
 
 static void main_window_free(gpointer mw, GObject *window)
 {
-	g_object_unref(((LttvwindowMainWindow *) mw)->ui);
+	g_object_unref(((LttvguiMainWindow *) mw)->ui);
 	g_free(mw);
 }
 
-static void on_window_destroy(GtkWidget *w, LttvwindowMainWindow *mw)
+static void on_window_destroy(GtkWidget *w, LttvguiMainWindow *mw)
 {
 	/* The pages die after this handler: nothing may call back into mw. */
 	g_signal_handlers_disconnect_by_data(mw->notebook, mw);
@@ -285,7 +285,7 @@ static void on_window_destroy(GtkWidget *w, LttvwindowMainWindow *mw)
 
 /* GDK drops a shown window's "withdrawn" state at once; only the server's
  * map event says the window is really on screen (for the script). */
-static gboolean on_map_event(GtkWidget *w, GdkEvent *ev, LttvwindowMainWindow *mw)
+static gboolean on_map_event(GtkWidget *w, GdkEvent *ev, LttvguiMainWindow *mw)
 {
 	mw->mapped = ev->type == GDK_MAP;
 	return FALSE;
@@ -293,10 +293,10 @@ static gboolean on_map_event(GtkWidget *w, GdkEvent *ev, LttvwindowMainWindow *m
 
 static void on_registry_changed(gpointer unused, gpointer mw)
 {
-	lttvwindow_menus_viewers_changed(mw);
+	lttvgui_menus_viewers_changed(mw);
 }
 
-static GtkWidget *status_bar(LttvwindowMainWindow *mw)
+static GtkWidget *status_bar(LttvguiMainWindow *mw)
 {
 	GtkWidget *row = gtk_hbox_new(FALSE, 4);
 	mw->status = gtk_statusbar_new();
@@ -315,16 +315,16 @@ static GtkWidget *status_bar(LttvwindowMainWindow *mw)
 	return row;
 }
 
-LttvwindowMainWindow *lttvwindow_main_window_new(void)
+LttvguiMainWindow *lttvgui_main_window_new(void)
 {
-	LttvwindowMainWindow *mw = g_new0(LttvwindowMainWindow, 1);
+	LttvguiMainWindow *mw = g_new0(LttvguiMainWindow, 1);
 	mw->window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
 	gtk_window_set_title(GTK_WINDOW(mw->window), "lttv-gui");
 	gtk_window_set_default_size(GTK_WINDOW(mw->window), 1000, 700);
 	gtk_window_set_icon_name(GTK_WINDOW(mw->window), "utilities-system-monitor");
 	GtkWidget *vbox = gtk_vbox_new(FALSE, 0);
 	gtk_container_add(GTK_CONTAINER(mw->window), vbox);
-	lttvwindow_menus_build(mw, vbox);
+	lttvgui_menus_build(mw, vbox);
 	mw->notebook = gtk_notebook_new();
 	gtk_notebook_set_scrollable(GTK_NOTEBOOK(mw->notebook), TRUE);
 	gtk_notebook_set_show_border(GTK_NOTEBOOK(mw->notebook), FALSE);
@@ -333,20 +333,20 @@ LttvwindowMainWindow *lttvwindow_main_window_new(void)
 	g_signal_connect(mw->notebook, "page-removed", G_CALLBACK(on_page_count_changed), mw);
 	gtk_box_pack_start(GTK_BOX(vbox), mw->notebook, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(vbox), status_bar(mw), FALSE, FALSE, 0);
-	lttvwindow_keys_attach(mw);
+	lttvgui_keys_attach(mw);
 	g_signal_connect(mw->window, "destroy", G_CALLBACK(on_window_destroy), mw);
 	g_signal_connect(mw->window, "map-event", G_CALLBACK(on_map_event), mw);
 	g_signal_connect(mw->window, "unmap-event", G_CALLBACK(on_map_event), mw);
 	g_object_weak_ref(G_OBJECT(mw->window), main_window_free, mw);
 	mw->registry_listener = lttvwindow_viewers_add_listener(on_registry_changed, mw);
 	windows = g_list_append(windows, mw);
-	lttvwindow_main_window_new_tab(mw);
+	lttvgui_main_window_new_tab(mw);
 	gtk_widget_show_all(mw->window);
-	lttvwindow_main_window_update_status(mw);
+	lttvgui_main_window_update_status(mw);
 	return mw;
 }
 
-void lttvwindow_main_window_close(LttvwindowMainWindow *mw)
+void lttvgui_main_window_close(LttvguiMainWindow *mw)
 {
 	gtk_widget_destroy(mw->window);
 }

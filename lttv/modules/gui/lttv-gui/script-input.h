@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* script-input.h: the script's synthesised keyboard and mouse input. */
-#ifndef LTTVWINDOW_SCRIPT_INPUT_H
-#define LTTVWINDOW_SCRIPT_INPUT_H
+#ifndef LTTVGUI_SCRIPT_INPUT_H
+#define LTTVGUI_SCRIPT_INPUT_H
 
 #include <gtk/gtk.h>
 
@@ -11,14 +11,14 @@ G_BEGIN_DECLS
 /* Presses and releases key (a GTK accelerator, e.g. "w", "<Control>plus",
  * "Left") in window, as the keyboard would.  FALSE + error when key is not
  * a key name. */
-gboolean lttvwindow_script_key(GtkWidget *window, const char *key, GError **error);
+gboolean lttvgui_script_key(GtkWidget *window, const char *key, GError **error);
 /* Presses and releases mouse button 1 at (x, y) of widget's area, on the
  * innermost window there.  FALSE + error when (x, y) is outside. */
-gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **error);
+gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error);
 
 /* One step of the mouse wheel (down or up) at (x, y) of widget, on the
  * innermost window there.  FALSE + error when (x, y) is outside. */
-gboolean lttvwindow_script_scroll(GtkWidget *widget, gint x, gint y, gboolean down, GError **error);
+gboolean lttvgui_script_scroll(GtkWidget *widget, gint x, gint y, gboolean down, GError **error);
 
 G_END_DECLS
 

@@ -3,28 +3,28 @@
 /* viewer-stack.h: a tab's vertical stack of viewers.  Each viewer sits in a
  * slot with a title bar (its label; move up, move down, remove); slots are
  * separated by panes the user drags to resize them. */
-#ifndef LTTVWINDOW_VIEWER_STACK_H
-#define LTTVWINDOW_VIEWER_STACK_H
+#ifndef LTTVGUI_VIEWER_STACK_H
+#define LTTVGUI_VIEWER_STACK_H
 
-#include "lttvwindow.h"
+#include <lttvwindow/lttvwindow.h>
 
 G_BEGIN_DECLS
 
-GtkWidget *lttvwindow_viewer_stack_new(LttvwindowTab *tab);
+GtkWidget *lttvgui_viewer_stack_new(LttvwindowTab *tab);
 /* Builds a viewer of info at the bottom; returns its widget, or NULL +
  * error when the constructor returned none. */
-GtkWidget *lttvwindow_viewer_stack_insert(GtkWidget *stack, const LttvwindowViewerInfo *info,
+GtkWidget *lttvgui_viewer_stack_insert(GtkWidget *stack, const LttvwindowViewerInfo *info,
                                           GError **error);
-guint lttvwindow_viewer_stack_count(GtkWidget *stack);
-GtkWidget *lttvwindow_viewer_stack_get(GtkWidget *stack, guint i);
+guint lttvgui_viewer_stack_count(GtkWidget *stack);
+GtkWidget *lttvgui_viewer_stack_get(GtkWidget *stack, guint i);
 /* The registered name of viewer i. */
-const char *lttvwindow_viewer_stack_name(GtkWidget *stack, guint i);
+const char *lttvgui_viewer_stack_name(GtkWidget *stack, guint i);
 /* The first viewer named name, or NULL. */
-GtkWidget *lttvwindow_viewer_stack_find(GtkWidget *stack, const char *name);
+GtkWidget *lttvgui_viewer_stack_find(GtkWidget *stack, const char *name);
 /* Moves viewer by delta places (negative: up), within the stack. */
-void lttvwindow_viewer_stack_move(GtkWidget *stack, GtkWidget *viewer, gint delta);
+void lttvgui_viewer_stack_move(GtkWidget *stack, GtkWidget *viewer, gint delta);
 /* Removes viewer (the host first removes what it registered). */
-void lttvwindow_viewer_stack_remove(GtkWidget *stack, GtkWidget *viewer);
+void lttvgui_viewer_stack_remove(GtkWidget *stack, GtkWidget *viewer);
 
 G_END_DECLS
 

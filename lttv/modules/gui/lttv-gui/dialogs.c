@@ -6,8 +6,9 @@
 #include <string.h>
 #include <lttv/module.h>
 #include "mainwindow-private.h"
-#include "viewers-private.h"
+#include "navigation.h"
 #include "snapshot.h"
+#include "viewer-modules.h"
 
 static void message_dialog(GtkWindow *parent, GtkMessageType type, const char *primary,
                            const char *secondary)
@@ -19,19 +20,19 @@ static void message_dialog(GtkWindow *parent, GtkMessageType type, const char *p
 	gtk_widget_destroy(d);
 }
 
-void lttvwindow_main_window_error(LttvwindowMainWindow *mw, const char *primary,
+void lttvgui_main_window_error(LttvguiMainWindow *mw, const char *primary,
                                   const char *secondary)
 {
 	message_dialog(GTK_WINDOW(mw->window), GTK_MESSAGE_ERROR, primary, secondary);
 }
 
-void lttvwindow_main_window_warn(const char *message, gpointer mw)
+void lttvgui_main_window_warn(const char *message, gpointer mw)
 {
-	message_dialog(lttvwindow_main_window_widget(mw), GTK_MESSAGE_WARNING,
+	message_dialog(lttvgui_main_window_widget(mw), GTK_MESSAGE_WARNING,
 	               "Part of the trace could not be read", message);
 }
 
-void lttvwindow_dialog_open_trace(LttvwindowMainWindow *mw, gboolean new_tab)
+void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
 {
 	GtkWidget *d = gtk_file_chooser_dialog_new(new_tab ? "Open Trace" : "Add Trace to This Tab",
 	                                           GTK_WINDOW(mw->window),
@@ -46,19 +47,19 @@ void lttvwindow_dialog_open_trace(LttvwindowMainWindow *mw, gboolean new_tab)
 	gtk_widget_destroy(d);
 	if (path == NULL)
 		return;
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	if (new_tab && tab != NULL && lttv_traceset_number(lttvwindow_get_traceset(tab)) > 0)
-		lttvwindow_main_window_new_tab(mw);
+		lttvgui_main_window_new_tab(mw);
 	GError *error = NULL;
-	if (!lttvwindow_main_window_add_trace(mw, path, lttvwindow_main_window_warn, mw, &error)) {
-		lttvwindow_main_window_error(mw, "The trace could not be opened", error->message);
+	if (!lttvgui_main_window_add_trace(mw, path, lttvgui_main_window_warn, mw, &error)) {
+		lttvgui_main_window_error(mw, "The trace could not be opened", error->message);
 		g_error_free(error);
 	}
 	g_free(path);
 }
 
 /* A modal dialog with OK and Cancel around content; TRUE on OK. */
-static GtkWidget *ok_dialog(LttvwindowMainWindow *mw, const char *title, const char *ok)
+static GtkWidget *ok_dialog(LttvguiMainWindow *mw, const char *title, const char *ok)
 {
 	GtkWidget *d = gtk_dialog_new_with_buttons(title, GTK_WINDOW(mw->window),
 	                                           GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
@@ -89,9 +90,9 @@ static GtkWidget *dialog_table(GtkWidget *d, guint rows)
 	return table;
 }
 
-void lttvwindow_dialog_remove_trace(LttvwindowMainWindow *mw)
+void lttvgui_dialog_remove_trace(LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	LttvTraceset *ts = lttvwindow_get_traceset(tab);
 	GtkWidget *d = ok_dialog(mw, "Remove Trace", GTK_STOCK_REMOVE);
 	GtkWidget *combo = gtk_combo_box_text_new();
@@ -109,7 +110,34 @@ void lttvwindow_dialog_remove_trace(LttvwindowMainWindow *mw)
 	gtk_widget_destroy(d);
 }
 
-void lttvwindow_dialog_save_png(LttvwindowMainWindow *mw)
+typedef struct {
+	GtkWidget *window;              /* weak: the window may close meanwhile */
+	char *file;
+} PngSave;
+
+/* The worker wrote the picture: said in the window it shows, if still open. */
+static void on_png_saved(const GError *error, gpointer data)
+{
+	PngSave *s = data;
+	for (guint i = 0; s->window != NULL && i < lttvgui_main_window_count(); i++) {
+		LttvguiMainWindow *mw = lttvgui_main_window_get(i);
+		if (mw->window != s->window)
+			continue;
+		if (error != NULL) {
+			lttvgui_main_window_error(mw, "The picture could not be saved", error->message);
+		} else {
+			char *msg = g_strdup_printf("Saved %s", s->file);
+			lttvgui_main_window_status(mw, msg);
+			g_free(msg);
+		}
+	}
+	if (s->window != NULL)
+		g_object_remove_weak_pointer(G_OBJECT(s->window), (gpointer *) &s->window);
+	g_free(s->file);
+	g_free(s);
+}
+
+void lttvgui_dialog_save_png(LttvguiMainWindow *mw)
 {
 	GtkWidget *d = gtk_file_chooser_dialog_new("Save View as PNG", GTK_WINDOW(mw->window),
 	                                           GTK_FILE_CHOOSER_ACTION_SAVE,
@@ -126,21 +154,22 @@ void lttvwindow_dialog_save_png(LttvwindowMainWindow *mw)
 	/* The dialog is gone from the screen once its area is redrawn. */
 	gdk_window_process_all_updates();
 	GError *error = NULL;
-	if (!lttvwindow_snapshot_save(mw->window, file, &error)) {
-		lttvwindow_main_window_error(mw, "The picture could not be saved", error->message);
+	PngSave *s = g_new(PngSave, 1);
+	*s = (PngSave) { mw->window, file };
+	g_object_add_weak_pointer(G_OBJECT(s->window), (gpointer *) &s->window);
+	if (!lttvgui_snapshot_save(mw->window, file, on_png_saved, s, &error)) {
+		lttvgui_main_window_error(mw, "The picture could not be saved", error->message);
 		g_error_free(error);
-	} else {
-		char *msg = g_strdup_printf("Saved %s", file);
-		lttvwindow_main_window_status(mw, msg);
-		g_free(msg);
+		g_object_remove_weak_pointer(G_OBJECT(s->window), (gpointer *) &s->window);
+		g_free(s->file);
+		g_free(s);
 	}
-	g_free(file);
 }
 
 static GtkWidget *time_entry(LttvwindowTab *tab, LttTime t)
 {
 	char buf[LTT_TIME_STRING_SIZE];
-	lttvwindow_tab_format_time(tab, t, buf);
+	lttvgui_tab_format_time(tab, t, buf);
 	GtkWidget *e = gtk_entry_new();
 	gtk_entry_set_text(GTK_ENTRY(e), buf);
 	gtk_entry_set_width_chars(GTK_ENTRY(e), 22);
@@ -151,7 +180,7 @@ static GtkWidget *time_entry(LttvwindowTab *tab, LttTime t)
 static gboolean entry_time(LttvwindowTab *tab, GtkWidget *entry, GtkWidget *status, LttTime *t)
 {
 	GError *error = NULL;
-	if (lttvwindow_tab_parse_time(tab, gtk_entry_get_text(GTK_ENTRY(entry)), t, &error))
+	if (lttvgui_tab_parse_time(tab, gtk_entry_get_text(GTK_ENTRY(entry)), t, &error))
 		return TRUE;
 	gtk_label_set_text(GTK_LABEL(status), error->message);
 	g_error_free(error);
@@ -168,9 +197,9 @@ static GtkWidget *status_label(GtkWidget *d)
 	return l;
 }
 
-void lttvwindow_dialog_go_to_time(LttvwindowMainWindow *mw)
+void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	GtkWidget *d = ok_dialog(mw, "Go to Time", GTK_STOCK_JUMP_TO);
 	GtkWidget *entry = add_row(d, dialog_table(d, 1), 0, "_Time",
 	                           time_entry(tab, lttvwindow_get_current_time(tab)));
@@ -192,9 +221,9 @@ void lttvwindow_dialog_go_to_time(LttvwindowMainWindow *mw)
 	gtk_widget_destroy(d);
 }
 
-void lttvwindow_dialog_time_frame(LttvwindowMainWindow *mw)
+void lttvgui_dialog_time_frame(LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	LttvwindowTimeWindow w = lttvwindow_get_time_window(tab);
 	GtkWidget *d = ok_dialog(mw, "Set Time Frame", GTK_STOCK_APPLY);
 	GtkWidget *table = dialog_table(d, 2);
@@ -216,9 +245,9 @@ void lttvwindow_dialog_time_frame(LttvwindowMainWindow *mw)
 	gtk_widget_destroy(d);
 }
 
-void lttvwindow_dialog_filter(LttvwindowMainWindow *mw)
+void lttvgui_dialog_filter(LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvwindow_main_window_tab(mw);
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	GtkWidget *d = ok_dialog(mw, "Filter", GTK_STOCK_APPLY);
 	GtkWidget *entry = gtk_entry_new();
 	const char *text = lttvwindow_get_filter_text(tab);
@@ -240,7 +269,7 @@ void lttvwindow_dialog_filter(LttvwindowMainWindow *mw)
 	gtk_widget_destroy(d);
 }
 
-void lttvwindow_dialog_load_module(LttvwindowMainWindow *mw)
+void lttvgui_dialog_load_module(LttvguiMainWindow *mw)
 {
 	GtkWidget *d = gtk_file_chooser_dialog_new("Load Module", GTK_WINDOW(mw->window),
 	                                           GTK_FILE_CHOOSER_ACTION_OPEN,
@@ -265,12 +294,12 @@ void lttvwindow_dialog_load_module(LttvwindowMainWindow *mw)
 		*dot = '\0';
 	lttv_module_add_path(dir);
 	GError *error = NULL;
-	if (!lttvwindow_load_module(name, &error)) {
-		lttvwindow_main_window_error(mw, "The module could not be loaded", error->message);
+	if (!lttvgui_load_module(name, &error)) {
+		lttvgui_main_window_error(mw, "The module could not be loaded", error->message);
 		g_error_free(error);
 	} else {
 		char *msg = g_strdup_printf("Loaded module %s", name);
-		lttvwindow_main_window_status(mw, msg);
+		lttvgui_main_window_status(mw, msg);
 		g_free(msg);
 	}
 	g_free(dir);
@@ -278,10 +307,10 @@ void lttvwindow_dialog_load_module(LttvwindowMainWindow *mw)
 	g_free(file);
 }
 
-void lttvwindow_dialog_unload_module(LttvwindowMainWindow *mw)
+void lttvgui_dialog_unload_module(LttvguiMainWindow *mw)
 {
 	if (lttv_module_number() == 0) {
-		lttvwindow_main_window_error(mw, "No module is loaded", "Plugins > Load Module loads one.");
+		lttvgui_main_window_error(mw, "No module is loaded", "Plugins > Load Module loads one.");
 		return;
 	}
 	GtkWidget *d = ok_dialog(mw, "Unload Module", "_Unload");

@@ -8,8 +8,7 @@
 #include <config.h>
 #include <string.h>
 #include "viewer-stack.h"
-#include "viewers-private.h"
-#include "tab-private.h"
+#include <lttvwindow/host.h>
 #include "icon-button.h"
 
 #define STACK_KEY "lttvwindow-stack"
@@ -48,7 +47,7 @@ static void on_box_destroy(GtkWidget *box, Stack *st)
 	st->dying = TRUE;
 }
 
-GtkWidget *lttvwindow_viewer_stack_new(LttvwindowTab *tab)
+GtkWidget *lttvgui_viewer_stack_new(LttvwindowTab *tab)
 {
 	Stack *st = g_new0(Stack, 1);
 	st->tab = g_object_ref(tab);
@@ -146,13 +145,13 @@ static GtkWidget *slot_of(GtkWidget *viewer)
 static void on_up(GtkButton *b, GtkWidget *slot)
 {
 	GtkWidget *viewer = g_object_get_data(G_OBJECT(slot), SLOT_VIEWER_KEY);
-	lttvwindow_viewer_stack_move(g_object_get_data(G_OBJECT(slot), STACK_KEY), viewer, -1);
+	lttvgui_viewer_stack_move(g_object_get_data(G_OBJECT(slot), STACK_KEY), viewer, -1);
 }
 
 static void on_down(GtkButton *b, GtkWidget *slot)
 {
 	GtkWidget *viewer = g_object_get_data(G_OBJECT(slot), SLOT_VIEWER_KEY);
-	lttvwindow_viewer_stack_move(g_object_get_data(G_OBJECT(slot), STACK_KEY), viewer, 1);
+	lttvgui_viewer_stack_move(g_object_get_data(G_OBJECT(slot), STACK_KEY), viewer, 1);
 }
 
 static void on_close(GtkButton *b, GtkWidget *slot)
@@ -195,11 +194,11 @@ static GtkWidget *slot_new(GtkWidget *stack, const LttvwindowViewerInfo *info, G
 	gtk_misc_set_padding(GTK_MISC(label), 4, 0);
 	gtk_box_pack_start(GTK_BOX(title), label, TRUE, TRUE, 0);
 	SlotButtons *b = g_new(SlotButtons, 1);
-	b->up = lttvwindow_icon_button(GTK_STOCK_GO_UP, "Move this viewer up", G_CALLBACK(on_up),
+	b->up = lttvgui_icon_button(GTK_STOCK_GO_UP, "Move this viewer up", G_CALLBACK(on_up),
 	                               slot);
-	b->down = lttvwindow_icon_button(GTK_STOCK_GO_DOWN, "Move this viewer down",
+	b->down = lttvgui_icon_button(GTK_STOCK_GO_DOWN, "Move this viewer down",
 	                                 G_CALLBACK(on_down), slot);
-	GtkWidget *close = lttvwindow_icon_button(GTK_STOCK_CLOSE, "Remove this viewer",
+	GtkWidget *close = lttvgui_icon_button(GTK_STOCK_CLOSE, "Remove this viewer",
 	                                          G_CALLBACK(on_close), slot);
 	gtk_box_pack_start(GTK_BOX(title), b->up, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(title), b->down, FALSE, FALSE, 0);
@@ -216,7 +215,7 @@ static GtkWidget *slot_new(GtkWidget *stack, const LttvwindowViewerInfo *info, G
 	return slot;
 }
 
-GtkWidget *lttvwindow_viewer_stack_insert(GtkWidget *stack, const LttvwindowViewerInfo *info,
+GtkWidget *lttvgui_viewer_stack_insert(GtkWidget *stack, const LttvwindowViewerInfo *info,
                                           GError **error)
 {
 	Stack *st = stack_of(stack);
@@ -235,34 +234,34 @@ GtkWidget *lttvwindow_viewer_stack_insert(GtkWidget *stack, const LttvwindowView
 	return viewer;
 }
 
-guint lttvwindow_viewer_stack_count(GtkWidget *stack)
+guint lttvgui_viewer_stack_count(GtkWidget *stack)
 {
 	return stack_of(stack)->slots->len;
 }
 
-GtkWidget *lttvwindow_viewer_stack_get(GtkWidget *stack, guint i)
+GtkWidget *lttvgui_viewer_stack_get(GtkWidget *stack, guint i)
 {
 	Stack *st = stack_of(stack);
 	g_return_val_if_fail(i < st->slots->len, NULL);
 	return g_object_get_data(G_OBJECT(g_ptr_array_index(st->slots, i)), SLOT_VIEWER_KEY);
 }
 
-const char *lttvwindow_viewer_stack_name(GtkWidget *stack, guint i)
+const char *lttvgui_viewer_stack_name(GtkWidget *stack, guint i)
 {
-	GtkWidget *viewer = lttvwindow_viewer_stack_get(stack, i);
+	GtkWidget *viewer = lttvgui_viewer_stack_get(stack, i);
 	const LttvwindowViewerInfo *info = g_object_get_data(G_OBJECT(viewer), VIEWER_INFO_KEY);
 	return info->name;
 }
 
-GtkWidget *lttvwindow_viewer_stack_find(GtkWidget *stack, const char *name)
+GtkWidget *lttvgui_viewer_stack_find(GtkWidget *stack, const char *name)
 {
-	for (guint i = 0; i < lttvwindow_viewer_stack_count(stack); i++)
-		if (strcmp(lttvwindow_viewer_stack_name(stack, i), name) == 0)
-			return lttvwindow_viewer_stack_get(stack, i);
+	for (guint i = 0; i < lttvgui_viewer_stack_count(stack); i++)
+		if (strcmp(lttvgui_viewer_stack_name(stack, i), name) == 0)
+			return lttvgui_viewer_stack_get(stack, i);
 	return NULL;
 }
 
-void lttvwindow_viewer_stack_move(GtkWidget *stack, GtkWidget *viewer, gint delta)
+void lttvgui_viewer_stack_move(GtkWidget *stack, GtkWidget *viewer, gint delta)
 {
 	Stack *st = stack_of(stack);
 	GtkWidget *slot = slot_of(viewer);
@@ -279,7 +278,7 @@ void lttvwindow_viewer_stack_move(GtkWidget *stack, GtkWidget *viewer, gint delt
 	rebuild(st);
 }
 
-void lttvwindow_viewer_stack_remove(GtkWidget *stack, GtkWidget *viewer)
+void lttvgui_viewer_stack_remove(GtkWidget *stack, GtkWidget *viewer)
 {
 	gtk_widget_destroy(slot_of(viewer));
 }

@@ -4,9 +4,9 @@
  * handed to GTK as if the X server had sent them. */
 #include <config.h>
 #include "script-input.h"
-#include "lttvwindow.h"
+#include <lttvwindow/lttvwindow.h>
 
-gboolean lttvwindow_script_key(GtkWidget *window, const char *key, GError **error)
+gboolean lttvgui_script_key(GtkWidget *window, const char *key, GError **error)
 {
 	guint keyval;
 	GdkModifierType mods;
@@ -83,7 +83,7 @@ static GdkWindow *target_at(GtkWidget *widget, const char *what, gint *x, gint *
 	return innermost(gw, x, y);
 }
 
-gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **error)
+gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error)
 {
 	GdkWindow *target = target_at(widget, "click", &x, &y, error);
 	if (target == NULL)
@@ -109,7 +109,7 @@ gboolean lttvwindow_script_click(GtkWidget *widget, gint x, gint y, GError **err
 	return TRUE;
 }
 
-gboolean lttvwindow_script_scroll(GtkWidget *widget, gint x, gint y, gboolean down, GError **error)
+gboolean lttvgui_script_scroll(GtkWidget *widget, gint x, gint y, gboolean down, GError **error)
 {
 	GdkWindow *target = target_at(widget, "scroll", &x, &y, error);
 	if (target == NULL)

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
-/* install-ust-program: an instrumented program as a user writes it outside
- * the tree, built by test-install.sh with `pkg-config ltt-ust` only. */
+/* ust-hello: a program with user-space events, as a user writes one outside
+ * the tree (doc/ust.md), built with `pkg-config ltt-ust` only:
+ *
+ *   cc -o /tmp/hello doc/examples/ust-hello.c $(pkg-config --cflags --libs ltt-ust)
+ *   lttctl record -o /tmp/k2 -u /tmp/reg -- /tmp/hello
+ *
+ * Each run emits ten "step" events and says how many the tracer lost. */
 #include <stdint.h>
 #include <stdio.h>
 #include <ltt/ltt-ust.h>

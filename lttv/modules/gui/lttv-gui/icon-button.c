@@ -4,7 +4,7 @@
 #include <config.h>
 #include "icon-button.h"
 
-GtkWidget *lttvwindow_icon_button(const char *stock_id, const char *tooltip, GCallback callback,
+GtkWidget *lttvgui_icon_button(const char *stock_id, const char *tooltip, GCallback callback,
                                   gpointer data)
 {
 	GtkWidget *b = gtk_button_new();

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
-/* snapshot.c: a widget's pixels, read back from its window. */
+/* snapshot.c: a widget's pixels, read back from its window, and saved as
+ * PNG by a worker thread. */
 #include <config.h>
 #include "snapshot.h"
-#include "lttvwindow.h"
+#include <lttvwindow/lttvwindow.h>
 
-GdkPixbuf *lttvwindow_snapshot(GtkWidget *widget, GError **error)
+GdkPixbuf *lttvgui_snapshot(GtkWidget *widget, GError **error)
 {
 	GdkWindow *win = gtk_widget_get_window(widget);
 	if (win == NULL || !gtk_widget_get_mapped(widget)) {
@@ -43,12 +44,53 @@ GdkPixbuf *lttvwindow_snapshot(GtkWidget *widget, GError **error)
 	return pb;
 }
 
-gboolean lttvwindow_snapshot_save(GtkWidget *widget, const char *file, GError **error)
+typedef struct {
+	GdkPixbuf *pixbuf;
+	char *file;
+	LttvguiSnapshotSaved saved;
+	gpointer data;
+} Saving;
+
+static void saving_free(gpointer p)
 {
-	GdkPixbuf *pb = lttvwindow_snapshot(widget, error);
+	Saving *s = p;
+	g_object_unref(s->pixbuf);
+	g_free(s->file);
+	g_free(s);
+}
+
+/* In the worker: only the pixbuf (no X, no GTK) and the file. */
+static void encode(GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+	Saving *s = task_data;
+	GError *error = NULL;
+	if (gdk_pixbuf_save(s->pixbuf, s->file, "png", &error, NULL))
+		g_task_return_boolean(task, TRUE);
+	else
+		g_task_return_error(task, error);
+}
+
+/* Back in the main loop. */
+static void encoded(GObject *source, GAsyncResult *result, gpointer data)
+{
+	Saving *s = g_task_get_task_data(G_TASK(result));
+	GError *error = NULL;
+	g_task_propagate_boolean(G_TASK(result), &error);
+	s->saved(error, s->data);
+	g_clear_error(&error);
+}
+
+gboolean lttvgui_snapshot_save(GtkWidget *widget, const char *file, LttvguiSnapshotSaved saved,
+                               gpointer data, GError **error)
+{
+	GdkPixbuf *pb = lttvgui_snapshot(widget, error);
 	if (pb == NULL)
 		return FALSE;
-	gboolean ok = gdk_pixbuf_save(pb, file, "png", error, NULL);
-	g_object_unref(pb);
-	return ok;
+	Saving *s = g_new(Saving, 1);
+	*s = (Saving) { pb, g_strdup(file), saved, data };
+	GTask *task = g_task_new(NULL, NULL, encoded, NULL);
+	g_task_set_task_data(task, s, saving_free);
+	g_task_run_in_thread(task, encode);
+	g_object_unref(task);
+	return TRUE;
 }
