@@ -16,6 +16,10 @@
 /* What the saved positions may take at most, so that K follows the number
  * of tracefiles (a position holds one place per tracefile). */
 #define INDEX_BYTES_MAX (4u << 20)
+/* The longest step asked of the precomputation: its deadline is the
+ * clock plus the budget, which G_MAXINT64 (lttv_event_index_build) would
+ * overflow. */
+#define PRECOMPUTE_STEP_MAX_USEC G_GINT64_CONSTANT(3600000000)
 /* Below this K, seeking would cost less but the index more than it saves. */
 #define INTERVAL_MIN 1024
 
@@ -103,7 +107,7 @@ gboolean lttv_event_index_step(LttvEventIndex *idx, gint64 budget_usec)
 	if (idx->pc != NULL) {
 		/* The precomputation may be stepped by others too (the GUI's
 		 * background scheduler): this only moves it on. */
-		lttv_precompute_step(idx->pc, budget_usec, NULL);
+		lttv_precompute_step(idx->pc, MIN(budget_usec, PRECOMPUTE_STEP_MAX_USEC), NULL);
 		return lttv_precompute_done(idx->pc) || lttv_precompute_stopped(idx->pc);
 	}
 	if (idx->complete)
