@@ -15,6 +15,10 @@
 # root and tracefs: skipped loudly without them.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 top_srcdir=${TOP_SRCDIR:?}
+# fontconfig's cache lives until the process ends (gui-lsan.supp), in a
+# sanitizer build's lttv-gui.
+LSAN_OPTIONS="suppressions=$srcdir/gui-lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
 
 awk '/^## Using it/ { u = 1 } u && /^```/ { b++; next } u && b == 1 { print } b == 2 { exit }' \
 	"$top_srcdir/README.md" | sed -E 's/[[:space:]]+# .*$//' > "$tmp/lines"
