@@ -5,6 +5,7 @@
  * seeks through checkpoints (computed, then read from the cache) give the
  * state a full replay gives. */
 #include "config.h"
+#include <lttv/precompute.h>
 #include <lttv/state-context.h>
 #include "analysis-merge.h"
 #include "analysis-util.h"
@@ -77,8 +78,9 @@ static void test_context(void)
 		lttv_trace_state_free(full);
 	}
 
-	/* Seeks: without checkpoints, with computed ones, with cached ones. */
-	for (k = 0; k < 3; k++) {
+	/* Seeks: without checkpoints, with computed ones, with cached ones, and
+	 * from the traces' done precomputations (no checkpoints of its own). */
+	for (k = 0; k < 4; k++) {
 		if (k == 1) {
 			lttv_context_state_compute_checkpoints(cs, 1000);
 			g_assert_cmpuint(lttv_checkpoints_count(lttv_context_state_checkpoints(cs, 0)), ==, 20);
@@ -89,6 +91,24 @@ static void test_context(void)
 			lttv_context_state_add_hooks(cs);
 			lttv_context_state_compute_checkpoints(cs, 1000);
 			g_assert_cmpuint(lttv_checkpoints_count(lttv_context_state_checkpoints(cs, 1)), ==, 15);
+		}
+		if (k == 3) {
+			lttv_context_state_free(cs);
+			cs = lttv_context_state_new(ctx);
+			lttv_context_state_add_hooks(cs);
+			for (i = 0; i < 2; i++) {
+				LttvPrecompute *p = lttv_precompute_get(ctx->traces[i]->vt);
+
+				lttv_precompute_set_cache(p, FALSE);
+				while (lttv_precompute_step(p, 100000, &error))
+					;
+				g_assert_no_error(error);
+				g_assert_false(lttv_context_state_seeks_anywhere(cs));
+				lttv_context_state_use_precompute(cs, i, p);
+				lttv_precompute_unref(p);
+			}
+			g_assert_true(lttv_context_state_seeks_anywhere(cs));
+			g_assert_null(lttv_context_state_checkpoints(cs, 0));
 		}
 		for (i = 0; i < 8; i++) {
 			LttTime t = start + (LttTime) (g_rand_double(rand) * (double) (end - start));

@@ -87,6 +87,13 @@ static guint64 trace_event_total(LttTrace *trace)
 	return n;
 }
 
+LttvPrecompute *lttv_precompute_find(LttvTrace *t)
+{
+	LttvPrecompute *p = services != NULL ? g_hash_table_lookup(services, t) : NULL;
+
+	return p != NULL ? lttv_precompute_ref(p) : NULL;
+}
+
 LttvPrecompute *lttv_precompute_get(LttvTrace *t)
 {
 	LttvPrecompute *p;

@@ -29,6 +29,9 @@ typedef struct _LttvPrecompute LttvPrecompute;
 /* The service of t, created (with nothing computed yet) on first use;
  * takes a reference.  The service holds a reference on t. */
 LttvPrecompute *lttv_precompute_get(LttvTrace *t);
+/* The service of t when one exists (with a reference), else NULL: for
+ * code that uses its results but must not start one. */
+LttvPrecompute *lttv_precompute_find(LttvTrace *t);
 LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p);
 /* At the last reference the service stops and frees what it computed;
  * a cache file being written is finished first, unless cancelled. */

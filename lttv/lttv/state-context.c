@@ -10,6 +10,7 @@
 #include "config.h"
 #include "state-context.h"
 #include "checkpoint-private.h"
+#include "precompute-private.h"
 
 struct _LttvContextState {
 	LttvTracesetContext *ctx;
@@ -22,6 +23,7 @@ struct _LttvContextState {
 	LttvCheckpoints **recording;       /* non-NULL: apply and record */
 	const LttvCheckpoint **resume;     /* replay: skip what this checkpoint holds */
 	gboolean *replaying;
+	LttvPrecompute **precomputes;      /* lttv_context_state_use_precompute's, or NULL */
 	LttvTraceset *private_ts;          /* the traces of ctx, for private_ctx */
 	LttvTracesetContext *private_ctx;
 	guint hooked;                      /* add_hooks calls not yet undone */
@@ -40,6 +42,7 @@ LttvContextState *lttv_context_state_new(LttvTracesetContext *ctx)
 	cs->recording = g_new0(LttvCheckpoints *, cs->n);
 	cs->resume = g_new0(const LttvCheckpoint *, cs->n);
 	cs->replaying = g_new0(gboolean, cs->n);
+	cs->precomputes = g_new0(LttvPrecompute *, cs->n);
 	for (i = 0; i < cs->n; i++)
 		cs->states[i] = lttv_trace_state_new(ctx->traces[i]->t);
 	return cs;
@@ -132,6 +135,8 @@ void lttv_context_state_free(LttvContextState *cs)
 	for (i = 0; i < cs->n; i++) {
 		lttv_trace_state_free(cs->states[i]);
 		lttv_checkpoints_free(cs->checkpoints[i]);
+		if (cs->precomputes[i] != NULL)
+			lttv_precompute_unref(cs->precomputes[i]);
 	}
 	if (cs->private_ctx != NULL) {
 		g_object_unref(cs->private_ctx);
@@ -143,6 +148,7 @@ void lttv_context_state_free(LttvContextState *cs)
 	g_free(cs->recording);
 	g_free(cs->resume);
 	g_free(cs->replaying);
+	g_free(cs->precomputes);
 	g_free(cs);
 }
 
@@ -246,25 +252,74 @@ void lttv_context_state_compute_checkpoints(LttvContextState *cs, guint interval
 	cs->states = kept;
 }
 
+void lttv_context_state_use_precompute(LttvContextState *cs, guint i, LttvPrecompute *p)
+{
+	g_return_if_fail(i < cs->n && p != NULL);
+	g_return_if_fail(lttv_precompute_trace(p) == cs->ctx->traces[i]->vt);
+	lttv_precompute_ref(p);
+	if (cs->precomputes[i] != NULL)
+		lttv_precompute_unref(cs->precomputes[i]);
+	cs->precomputes[i] = p;
+}
+
+static gboolean precompute_usable(const LttvContextState *cs, guint i)
+{
+	return cs->precomputes[i] != NULL && lttv_precompute_done(cs->precomputes[i]);
+}
+
+gboolean lttv_context_state_seeks_anywhere(const LttvContextState *cs)
+{
+	guint i;
+
+	for (i = 0; i < cs->n; i++)
+		if (!precompute_usable(cs, i))
+			return FALSE;
+	return cs->n > 0;
+}
+
+/* Trace i's state as just before its first event at or after t, from its
+ * precomputation's checkpoints; NULL when that failed (damage: the caller
+ * replays instead). */
+static LttvTraceState *precomputed_state(LttvContextState *cs, guint i, LttTime t)
+{
+	LttTrace *reader = ltt_trace_new_reader(cs->ctx->traces[i]->t);
+	LttvMerge *merge = lttv_merge_new(reader);
+	LttvTraceState *ts = lttv_compact_checkpoints_state_at(lttv_precompute_checkpoints(cs->precomputes[i]), t,
+	                                                       &lttv_merge_source, merge, NULL);
+
+	lttv_merge_free(merge);
+	ltt_trace_unref(reader);
+	return ts;
+}
+
 /* Every state as just before the event at time t or at position end
- * (NULL: the first event at or after t): nearest checkpoint before t,
- * then a state-only replay on the private context. */
+ * (NULL: the first event at or after t): from the trace's precomputation
+ * for a time when it is done, otherwise nearest checkpoint before t, then a
+ * state-only replay on the private context. */
 static void restore(LttvContextState *cs, LttTime t, const LttvTracesetContextPosition *end)
 {
 	LttTime from = LTT_TIME_INFINITE;
+	gboolean replay = FALSE;
 	guint i;
 
 	drop_stats(cs);
 	for (i = 0; i < cs->n; i++) {
 		const LttvCheckpoint *cp = cs->checkpoints[i] != NULL ? lttv_checkpoints_before(cs->checkpoints[i], t) : NULL;
+		LttvTraceState *ts = end == NULL && precompute_usable(cs, i) ? precomputed_state(cs, i, t) : NULL;
 
+		if (ts != NULL) {
+			lttv_trace_state_free(cs->states[i]);
+			cs->states[i] = ts;
+			continue;
+		}
+		replay = TRUE;
 		lttv_trace_state_free(cs->states[i]);
 		cs->states[i] = cp != NULL ? lttv_trace_state_copy(cp->state) : lttv_trace_state_new(cs->ctx->traces[i]->t);
 		cs->resume[i] = cp;
 		cs->replaying[i] = TRUE;
 		from = MIN(from, cp != NULL ? cp->state->time : LTT_TIME_ZERO);
 	}
-	if (cs->n > 0)
+	if (replay)
 		private_pass(cs, from, end != NULL ? LTT_TIME_INFINITE : t, end);
 	for (i = 0; i < cs->n; i++) {
 		cs->resume[i] = NULL;

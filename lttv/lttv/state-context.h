@@ -13,6 +13,7 @@
 #include "state.h"
 #include "checkpoint.h"
 #include "stats.h"
+#include "precompute.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,16 @@ LttvTraceState *lttv_context_state_get(const LttvContextState *cs, guint i);
 void lttv_context_state_compute_checkpoints(LttvContextState *cs, guint interval);
 /* Checkpoints of trace i, NULL before compute_checkpoints. */
 const LttvCheckpoints *lttv_context_state_checkpoints(const LttvContextState *cs, guint i);
+
+/* Time seeks of trace i restore its state from p's checkpoints (the shared
+ * precomputation of that trace, lttv_precompute_find) once p is done: at
+ * most one of its checkpoint intervals replayed, on a reader of its own,
+ * where the context's own checkpoints may be missing (they come from a
+ * cache file only a full pass writes).  cs keeps a reference to p. */
+void lttv_context_state_use_precompute(LttvContextState *cs, guint i, LttvPrecompute *p);
+/* Whether a time seek restores every trace's state at any time for at most
+ * a checkpoint interval each: every trace has a done precomputation. */
+gboolean lttv_context_state_seeks_anywhere(const LttvContextState *cs);
 
 /* Makes the first event at or after t the next one ctx delivers, with every
  * state as just before it: nearest checkpoint, then a state-only replay on a

@@ -138,11 +138,42 @@ static void load_checkpoints(LttvwindowScheduler *s)
 	s->checkpoints_loaded = TRUE;
 }
 
+/* Seeks restore from each trace's shared precomputation once it is done
+ * (the background computation's): found again at each pass until every
+ * trace has one, as they start after the tab. */
+static void attach_precomputes(LttvwindowScheduler *s)
+{
+	guint i;
+
+	if (lttv_context_state_seeks_anywhere(s->cs))
+		return;
+	for (i = 0; i < s->ctx->n_traces; i++) {
+		LttvPrecompute *p = lttv_precompute_find(s->ctx->traces[i]->vt);
+
+		if (p != NULL) {
+			lttv_context_state_use_precompute(s->cs, i, p);
+			lttv_precompute_unref(p);
+		}
+	}
+}
+
 /* Whether a checkpoint of some trace lies in (from, to]: then a seek is
- * cheaper than reading on. */
+ * cheaper than reading on.  With the precomputations done, any seek
+ * replays at most one of their checkpoint intervals: reading on is
+ * cheaper only over a short stretch (a 64th of the traces' span). */
 static gboolean checkpoint_between(const LttvwindowScheduler *s, LttTime from, LttTime to)
 {
 	guint i, k;
+
+	if (lttv_context_state_seeks_anywhere(s->cs)) {
+		LttTime first = LTT_TIME_INFINITE, last = 0;
+
+		for (i = 0; i < s->ctx->n_traces; i++) {
+			first = MIN(first, ltt_trace_start_time(s->ctx->traces[i]->t));
+			last = MAX(last, ltt_trace_end_time(s->ctx->traces[i]->t));
+		}
+		return to > from && last > first && to - from > (last - first) / 64;
+	}
 
 	for (i = 0; i < s->ctx->n_traces; i++) {
 		const LttvCheckpoints *cps = lttv_context_state_checkpoints(s->cs, i);
@@ -320,6 +351,8 @@ static LttTime seek_origin(const LttvwindowScheduler *s, LttTime t)
 	LttTime from = t;
 	guint i, k;
 
+	if (lttv_context_state_seeks_anywhere(s->cs))
+		return t;   /* restored there at once */
 	for (i = 0; i < s->ctx->n_traces; i++) {
 		const LttvCheckpoints *cps = lttv_context_state_checkpoints(s->cs, i);
 		guint n = cps != NULL ? lttv_checkpoints_count(cps) : 0;
@@ -347,6 +380,7 @@ static void start_pass(LttvwindowScheduler *s)
 	GError *error = NULL;
 
 	load_checkpoints(s);
+	attach_precomputes(s);
 	s->seeking = TRUE;
 	s->seek_time = first->r.start_position != NULL ? LTT_TIME_INFINITE : t;
 	g_clear_pointer(&s->seek_position, lttv_traceset_context_position_destroy);
