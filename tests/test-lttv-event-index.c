@@ -138,8 +138,25 @@ static void test_state_at_number(void)
 
 	lttv_event_index_build(idx);
 	lttv_context_state_compute_checkpoints(cs, 1000);
-	for (guint k = 0; k < 12; k++) {
-		guint64 n = k == 0 ? 0 : k == 1 ? all->len : (guint64) g_rand_int_range(rand, 0, all->len);
+	/* k < 12: from the context's checkpoints; then from the traces' done
+	 * precomputations, with no checkpoints of the context's own. */
+	for (guint k = 0; k < 24; k++) {
+		if (k == 12) {
+			lttv_context_state_free(cs);
+			cs = lttv_context_state_new(ctx);
+			for (guint i = 0; i < ctx->n_traces; i++) {
+				LttvPrecompute *p = lttv_precompute_get(ctx->traces[i]->vt);
+
+				lttv_precompute_set_cache(p, FALSE);
+				while (lttv_precompute_step(p, 100000, &error))
+					;
+				g_assert_no_error(error);
+				lttv_context_state_use_precompute(cs, i, p);
+				lttv_precompute_unref(p);
+			}
+			g_assert_true(lttv_context_state_seeks_anywhere(cs));
+		}
+		guint64 n = k % 12 == 0 ? 0 : k % 12 == 1 ? all->len : (guint64) g_rand_int_range(rand, 0, all->len);
 		LttvContextState *want = lttv_context_state_new(ref);
 
 		lttv_process_traceset_seek_time(ref, 0);

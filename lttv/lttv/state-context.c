@@ -294,8 +294,9 @@ static LttvTraceState *precomputed_state(LttvContextState *cs, guint i, LttTime 
 
 /* Every state as just before the event at time t or at position end
  * (NULL: the first event at or after t): from the trace's precomputation
- * for a time when it is done, otherwise nearest checkpoint before t, then a
- * state-only replay on the private context. */
+ * when it is done (at t; for a position, then a replay of the events at t
+ * up to it), otherwise nearest checkpoint before t, then a state-only
+ * replay on the private context. */
 static void restore(LttvContextState *cs, LttTime t, const LttvTracesetContextPosition *end)
 {
 	LttTime from = LTT_TIME_INFINITE;
@@ -305,11 +306,18 @@ static void restore(LttvContextState *cs, LttTime t, const LttvTracesetContextPo
 	drop_stats(cs);
 	for (i = 0; i < cs->n; i++) {
 		const LttvCheckpoint *cp = cs->checkpoints[i] != NULL ? lttv_checkpoints_before(cs->checkpoints[i], t) : NULL;
-		LttvTraceState *ts = end == NULL && precompute_usable(cs, i) ? precomputed_state(cs, i, t) : NULL;
+		LttvTraceState *ts = precompute_usable(cs, i) ? precomputed_state(cs, i, t) : NULL;
 
 		if (ts != NULL) {
 			lttv_trace_state_free(cs->states[i]);
 			cs->states[i] = ts;
+			if (end == NULL)
+				continue;
+			/* A position: the events at its time up to it are replayed. */
+			cs->resume[i] = NULL;
+			cs->replaying[i] = TRUE;
+			replay = TRUE;
+			from = MIN(from, t);
 			continue;
 		}
 		replay = TRUE;

@@ -38,7 +38,7 @@ void lttv_context_state_compute_checkpoints(LttvContextState *cs, guint interval
 /* Checkpoints of trace i, NULL before compute_checkpoints. */
 const LttvCheckpoints *lttv_context_state_checkpoints(const LttvContextState *cs, guint i);
 
-/* Time seeks of trace i restore its state from p's checkpoints (the shared
+/* Seeks of trace i restore its state from p's checkpoints (the shared
  * precomputation of that trace, lttv_precompute_find) once p is done: at
  * most one of its checkpoint intervals replayed, on a reader of its own,
  * where the context's own checkpoints may be missing (they come from a
