@@ -12,19 +12,11 @@ export LTTV_MODULE_PATH
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# install_copy DEST: make install DESTDIR=DEST of the build tree, one at a
-# time (tests run in parallel: two installs of one tree relink the same
-# files at once); the lock is on the build folder itself.
-# MAKEFLAGS is emptied: the jobserver it names belongs to the make running
-# the tests, whose descriptors this script does not have (flock's lock
-# would be taken for one).
-install_copy() {
-	if command -v flock > /dev/null; then
-		MAKEFLAGS= MFLAGS= flock "$top_builddir" make -C "$top_builddir" install DESTDIR="$1"
-	else
-		MAKEFLAGS= MFLAGS= make -C "$top_builddir" install DESTDIR="$1"
-	fi
-}
+# installed: the `make install DESTDIR=` copy of the build tree that
+# `make check` makes before the tests run (tests/packaging.am), complete
+# when installed/.done exists; its log is installed_log.
+installed="$top_builddir/tests/install-copy"
+installed_log="$top_builddir/tests/install-copy.log"
 
 n=0
 skip_reason=skipped
