@@ -221,8 +221,6 @@ static void report_error(const char *what, GError *error)
 	g_printerr("lttd: %s%s%s\n", what ? what : "", what ? ": " : "", error->message);
 }
 
-/* Opens the kernel source, keeps lttd out of its trace, switches tracing
- * on and writes the state dump. */
 static gboolean set_traced_cpu_time(LttWriter *writer, guint64 cpu_ns, GError **error)
 {
 	char *text = g_strdup_printf("%" G_GUINT64_FORMAT, cpu_ns - MIN(cpu_ns, cpu_ns_at_start));
@@ -232,6 +230,8 @@ static gboolean set_traced_cpu_time(LttWriter *writer, guint64 cpu_ns, GError **
 	return ok;
 }
 
+/* Opens the kernel source, keeps lttd out of its trace, switches tracing
+ * on and writes the state dump. */
 static LttdSource *start_kernel(LttWriter *writer, GError **error)
 {
 	LttdSource *kernel;

@@ -305,27 +305,26 @@ static void restore(LttvContextState *cs, LttTime t, const LttvTracesetContextPo
 
 	drop_stats(cs);
 	for (i = 0; i < cs->n; i++) {
-		const LttvCheckpoint *cp = cs->checkpoints[i] != NULL ? lttv_checkpoints_before(cs->checkpoints[i], t) : NULL;
 		LttvTraceState *ts = precompute_usable(cs, i) ? precomputed_state(cs, i, t) : NULL;
+		const LttvCheckpoint *cp = NULL;
+		LttTime replay_from = t;
 
-		if (ts != NULL) {
+		if (ts == NULL) {
+			cp = cs->checkpoints[i] != NULL ? lttv_checkpoints_before(cs->checkpoints[i], t) : NULL;
+			ts = cp != NULL ? lttv_trace_state_copy(cp->state) : lttv_trace_state_new(cs->ctx->traces[i]->t);
+			replay_from = cp != NULL ? cp->state->time : LTT_TIME_ZERO;
+		} else if (end == NULL) {
+			/* Precomputed at t exactly: nothing to replay. */
 			lttv_trace_state_free(cs->states[i]);
 			cs->states[i] = ts;
-			if (end == NULL)
-				continue;
-			/* A position: the events at its time up to it are replayed. */
-			cs->resume[i] = NULL;
-			cs->replaying[i] = TRUE;
-			replay = TRUE;
-			from = MIN(from, t);
 			continue;
 		}
-		replay = TRUE;
 		lttv_trace_state_free(cs->states[i]);
-		cs->states[i] = cp != NULL ? lttv_trace_state_copy(cp->state) : lttv_trace_state_new(cs->ctx->traces[i]->t);
+		cs->states[i] = ts;
 		cs->resume[i] = cp;
 		cs->replaying[i] = TRUE;
-		from = MIN(from, cp != NULL ? cp->state->time : LTT_TIME_ZERO);
+		replay = TRUE;
+		from = MIN(from, replay_from);
 	}
 	if (replay)
 		private_pass(cs, from, end != NULL ? LTT_TIME_INFINITE : t, end);
