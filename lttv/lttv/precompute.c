@@ -10,6 +10,7 @@
 #include "window-stats.h"
 #include "window-stats-split.h"
 #include "event-index.h"
+#include "stats-index.h"
 
 /* Events between two looks at the clock during a step. */
 #define EVENTS_PER_CLOCK_CHECK 256
@@ -38,6 +39,8 @@ struct _LttvPrecompute {
 	LttvIntervalStore *store;
 	LttvIntervalRecorder *recorder;
 	LttvEventMarks *marks;   /* the event index's (precompute-marks.c) */
+	LttvStatsIndex *stats_index; /* window statistics counted by the pass (stats-index.c) */
+	guint64 index_windows;   /* window statistics the index gave */
 	GArray *event_hooks;     /* EventHook */
 	guint64 events_done, events_total;
 	gboolean started, done, cancelled, failed;
@@ -71,6 +74,8 @@ static void keep_out_of_memory(LttvPrecompute *p)
 
 	lttv_arena_use_file(p->store->arena, dir);
 	lttv_arena_use_file(lttv_compact_checkpoints_arena(p->cps), dir);
+	if (p->stats_index != NULL)
+		lttv_stats_index_use_file(p->stats_index, dir);
 	g_free(dir);
 }
 
@@ -134,6 +139,8 @@ LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p)
 /* What only the pass needs. */
 static void pass_free(LttvPrecompute *p)
 {
+	if (p->stats_index != NULL)
+		lttv_stats_index_end_pass(p->stats_index);
 	lttv_interval_recorder_free(p->recorder);
 	p->recorder = NULL;
 	lttv_merge_free(p->merge);
@@ -160,6 +167,7 @@ void lttv_precompute_unref(LttvPrecompute *p)
 	lttv_trace_state_free(p->ts);
 	if (p->names != NULL)
 		lttv_trace_state_free(p->names);
+	lttv_stats_index_free(p->stats_index);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
 		ltt_trace_unref(p->window_reader);
@@ -357,6 +365,7 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 			return FALSE;
 		}
 		p->started = TRUE;
+		p->stats_index = lttv_stats_index_new(p->ts, ltt_trace_start_time(lttv_trace_ltt(p->trace)));
 		keep_out_of_memory(p);
 		if (!lttv_merge_source.seek_begin(p->merge, error)) {
 			p->failed = TRUE;
@@ -367,17 +376,22 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 		guint k;
 
 		for (k = 0; k < EVENTS_PER_CLOCK_CHECK; k++) {
-			guint h;
+			guint h, n_cps;
 
 			ev = lttv_merge_source.peek(p->merge);
 			if (ev == NULL) {
+				lttv_stats_index_next(p->stats_index, G_MAXUINT64);
 				finish(p);
 				fire_notifications(p);
 				return FALSE;
 			}
+			lttv_stats_index_next(p->stats_index, ev->time);
 			lttv_event_marks_note(p->marks, p->merge, p->events_done);
 			lttv_trace_state_apply(p->ts, ev);
+			n_cps = lttv_compact_checkpoints_count(p->cps);
 			lttv_compact_checkpoints_record(p->cps, p->ts, ev);
+			if (lttv_compact_checkpoints_count(p->cps) != n_cps)
+				lttv_stats_index_checkpoint(p->stats_index, ev->time);
 			lttv_interval_recorder_after(p->recorder, ev);
 			for (h = 0; h < p->event_hooks->len; h++) {
 				const EventHook *eh = &g_array_index(p->event_hooks, EventHook, h);
@@ -533,6 +547,17 @@ LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t
 	LttTime split;
 
 	window_merge(p);
+	/* From what the pass counted, when the window spans two of its
+	 * usable checkpoints (stats-index.c). */
+	if (p->stats_index != NULL) {
+		gboolean used;
+		LttvStats *s = lttv_stats_index_window(p->stats_index, p->cps, p->window_merge, t0, t1, &used, error);
+
+		if (used) {
+			p->index_windows += s != NULL;
+			return s;
+		}
+	}
 	/* A wide window on two threads (window-stats-split.c). */
 	if (lttv_window_stats_split_at(p->cps, t0, t1, &split))
 		return lttv_window_stats_split(p->cps, lttv_trace_ltt(p->trace), p->window_merge, t0, split, t1, error);
@@ -550,6 +575,10 @@ void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
 	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps)
 	        + lttv_event_marks_heap(p->marks);
 	*mapped = lttv_intervals_mapped(p->store) + lttv_compact_checkpoints_mapped(p->cps);
+	if (p->stats_index != NULL) {
+		*heap += lttv_stats_index_heap(p->stats_index);
+		*mapped += lttv_stats_index_mapped(p->stats_index);
+	}
 }
 
 const char *lttv_precompute_submode_name(LttvPrecompute *p, gint32 mode, gint32 submode)
@@ -572,4 +601,14 @@ void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data
 	EventHook h = { f, data };
 
 	g_array_append_val(p->event_hooks, h);
+}
+
+guint64 lttv_precompute_index_windows(const LttvPrecompute *p)
+{
+	return p->index_windows;
+}
+
+guint lttv_precompute_index_checkpoints(const LttvPrecompute *p)
+{
+	return p->stats_index != NULL ? lttv_stats_index_usable(p->stats_index) : 0;
 }

@@ -118,6 +118,12 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p);
  * NULL + error when the trace cannot be read.  Free with
  * lttv_window_stats_free (window-stats.h). */
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error);
+/* How many windows so far came from the statistics the pass counted (a
+ * window spanning two of its usable checkpoints, doc/analysis.md §6.3)
+ * rather than a replay of the whole window; and how many checkpoints are
+ * usable. */
+guint64 lttv_precompute_index_windows(const LttvPrecompute *p);
+guint lttv_precompute_index_checkpoints(const LttvPrecompute *p);
 
 /* The same in steps, for windows whose replay takes longer than a step
  * may (a second of a busy trace takes about 100 ms): each job reads

@@ -240,6 +240,27 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	node_add(trace, proc);
 }
 
+/* A leaf that holds nothing (a frame ended the instant it began, or a
+ * window's sum that came to zero) makes no node: a pass and a sum of
+ * differences do not make the same empty leaves (doc/analysis.md §6.3). */
+static gboolean leaf_empty(const LttvStatsLeaf *l)
+{
+	guint j;
+
+	if (l->cpu_time != 0 || l->elapsed_time != 0 || l->cumulative_time != 0)
+		return FALSE;
+	if (l->dense != NULL) {
+		for (j = 0; j < l->n_dense; j++)
+			if (l->dense[j] != 0)
+				return FALSE;
+		return TRUE;
+	}
+	for (j = 0; j < LTTV_STATS_INLINE_TYPES; j++)
+		if (l->types[j] != 0 && l->counts[j] != 0)
+			return FALSE;
+	return TRUE;
+}
+
 static int compare_tasks(gconstpointer pa, gconstpointer pb)
 {
 	const LttvStatsTask *a = *(const LttvStatsTask *const *) pa, *b = *(const LttvStatsTask *const *) pb;
@@ -269,7 +290,7 @@ static GArray *cpus_present(const LttvStats *s)
 	while (g_hash_table_iter_next(&it, &task, NULL)) {
 		const LttvStatsTask *t = task;
 		for (guint j = 0; j < t->n_leaves; j++)
-			if (g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
+			if (!leaf_empty(&t->leaves[j]) && g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
 				g_array_append_val(cpus, t->leaves[j].cpu);
 	}
 	g_hash_table_destroy(seen);
@@ -331,7 +352,8 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 					if (t->pid <= 0 && u->cpu == c)
 						named = u;
 					for (j = 0; j < u->n_leaves; j++)
-						if (!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
+						if ((!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
+						    && !leaf_empty(&u->leaves[j]))
 							g_ptr_array_add(leaves, &u->leaves[j]);
 				}
 				add_process(s, trace, parent, named, t->pid <= 0 ? c : 0, leaves, &counts);

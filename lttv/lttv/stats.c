@@ -147,6 +147,7 @@ static LttvStatsLeaf *no_task_leaf(LttvStats *s, guint cpu)
 		c->no_task = task_record(s, -1, 0, cpu);
 		c->no_task->name = "unknown";
 	}
+	lttv_stats_touch(s, c->no_task);
 	i = task_leaf(c->no_task, cpu, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
 	return &c->no_task->leaves[i];
 }
@@ -309,6 +310,7 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame_to(LttvStats *s, LttvSt
 	LttvStatsFrame *f = &ps->frames[i];
 	LttvStatsLeaf *leaf;
 
+	lttv_stats_touch(s, t);
 	if (f->leaf & LTTV_STATS_LEAF_GUESS) {
 		leaf = &t->leaves[(f->leaf & ~LTTV_STATS_LEAF_GUESS) - 1];
 		f->leaf = leaf->submode == ef->submode && leaf->mode == ef->mode && leaf->cpu == ps->leaf_cpu ?
@@ -347,6 +349,7 @@ static LttvStatsTask *proc_task_slow(LttvStats *s, LttvStatsProc *ps, const Lttv
 		for (i = 0; i < ps->split->depth; i++)
 			ps->split->frames[i].still_pending = FALSE;
 	ps->task = task_record(s, p->pid, p->birth, p->cpu);
+	lttv_stats_touch(s, ps->task);
 	ps->task->name = ps->name = p->name;
 	ps->task->tgid = ps->tgid = p->tgid;
 	for (i = 0; i < ps->depth; i++)
@@ -369,6 +372,7 @@ static LttvStatsTask *proc_task_named(LttvStats *s, LttvStatsProc *ps, const Ltt
 {
 	LttvStatsTask *task = proc_task(s, ps, p);
 
+	lttv_stats_touch(s, task);
 	task->name = ps->name = p->name;
 	task->tgid = ps->tgid = p->tgid;
 	return task;
@@ -388,6 +392,12 @@ static void flush_all(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
 	for (i = 0; i < n; i++)
 		if (ps->frames[i].own != 0 || ps->frames[i].mask != 0)
 			flush_frame(s, ps, p, i, &p->stack[i]);
+}
+
+void lttv_stats_flush_task(LttvStats *s, LttvProcess *p)
+{
+	if (p->stats != NULL)
+		flush_all(s, p->stats, p);
 }
 
 void lttv_stats_cpus_grow(LttvStats *s, guint cpu)
@@ -450,6 +460,8 @@ G_ALWAYS_INLINE static inline void close_frame(LttvStats *s, LttvStatsProc *ps, 
 		ps->split->frames[i].leaf = (guint) (leaf - ps->task->leaves);
 		ps->split->frames[i].still_pending = FALSE;
 	}
+	if (G_UNLIKELY(ps->frames[i].span != 0) && s->index != NULL)
+		lttv_stats_index_frame_end(s->index, ps->frames[i].span, ps->task, (guint) (leaf - ps->task->leaves));
 	acc = ps->frames[i].acc;
 	leaf->elapsed_time += t > from ? t - from : 0;
 	leaf->cumulative_time += acc;
@@ -477,6 +489,9 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 	if (i < ps->depth && (ps->frames[i].own != 0 || ps->frames[i].mask != 0))
 		flush_frame(s, ps, p, i, before);
 	t = proc_task(s, ps, p);
+	lttv_stats_touch(s, t);
+	if (G_UNLIKELY(s->index != NULL) && frame_unresolved(before, i))
+		lttv_stats_index_identified(s->index, p->stack[i].entry);
 	for (j = 0; ps->pending != NULL && j < ps->pending->len; j++) {
 		PendingTime *pt = &g_array_index(ps->pending, PendingTime, j);
 		guint from, to;
@@ -526,9 +541,15 @@ void lttv_stats_on_repair(LttvStats *s, LttvProcess *believed, LttvProcess *actu
 {
 	if (span == 0)
 		return;
-	proc_task(s, lttv_stats_proc(believed), believed)->uncertain += span;
-	if (actual != NULL)
-		proc_task(s, lttv_stats_proc(actual), actual)->uncertain += span;
+	LttvStatsTask *t = proc_task(s, lttv_stats_proc(believed), believed);
+
+	lttv_stats_touch(s, t);
+	t->uncertain += span;
+	if (actual != NULL) {
+		t = proc_task(s, lttv_stats_proc(actual), actual);
+		lttv_stats_touch(s, t);
+		t->uncertain += span;
+	}
 }
 
 void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t)
@@ -643,6 +664,7 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	top->mask |= 1u << h1->slot;
 	dt = t2 > c->last ? t2 - c->last : 0;
 	c->last = MAX(c->last, t2);
+	lttv_stats_touch(s, t);
 	i = task_leaf(t, ps->leaf_cpu, mode, submode);   /* may move the leaves */
 	leaf = &t->leaves[i];
 	leaf->cpu_time += dt;
@@ -776,6 +798,8 @@ void lttv_stats_free(LttvStats *s)
 	if (s->split != NULL)
 		g_hash_table_destroy(s->split);
 	g_hash_table_destroy(s->tasks);
+	if (s->touched != NULL)
+		g_ptr_array_unref(s->touched);
 	g_free(s->cpus);
 	g_array_unref(s->present);
 	g_free(s);
