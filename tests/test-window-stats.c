@@ -137,6 +137,9 @@ static void assert_window(LttvPrecompute *p, LttTime t0, LttTime t1)
 	lttv_window_stats_free(slow);
 }
 
+/* Events between two checkpoints: after every 1,000th. */
+#define INTERVAL 1000
+
 static LttvPrecompute *service(LttvTrace **t, guint c)
 {
 	GError *error = NULL;
@@ -146,7 +149,7 @@ static LttvPrecompute *service(LttvTrace **t, guint c)
 	g_assert_no_error(error);
 	p = lttv_precompute_get(*t);
 	lttv_precompute_set_cache(p, FALSE);
-	lttv_precompute_set_checkpoint_interval(p, 1000);
+	lttv_precompute_set_checkpoint_interval(p, INTERVAL);
 	while (lttv_precompute_step(p, 10000, &error))
 		;
 	g_assert_no_error(error);
@@ -179,8 +182,93 @@ static void test_windows(gconstpointer data)
 		assert_window(p, a + (i & 1), b + (i & 2 ? 1 : 0));
 	}
 	assert_window(p, start, end + 1);
+	/* Most of them spanned usable checkpoints. */
+	g_test_message("%" G_GUINT64_FORMAT " windows of 27 from the index", lttv_precompute_index_windows(p));
+	g_assert_cmpuint(lttv_precompute_index_windows(p), >=, 10);
 	if (strcmp(cases[c].name, "missed") == 0)
 		g_assert_cmpuint(repaired_windows, >, 0);
+	g_rand_free(rand);
+	g_array_unref(times);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+/* The times checkpoints are taken at by service(). */
+static LttTime checkpoint_time(const GArray *times, guint interval, guint k)
+{
+	return g_array_index(times, LttTime, MIN((k + 1) * interval - 1, times->len - 1));
+}
+
+/* Windows the pass's index gives (doc/analysis.md §6.3): spanning many
+ * checkpoints, starting or ending at one (at its last event, a nanosecond
+ * after it, a nanosecond before), during the pass (ends beyond what it
+ * reached, too) and after it.  data: the case, and the checkpoint
+ * interval times 256 (0: INTERVAL). */
+static void test_index(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data) & 0xff, interval = GPOINTER_TO_UINT(data) >> 8 ?: INTERVAL;
+	GError *error = NULL;
+	LttvTrace *t = lttv_trace_open(case_path(c), &error);
+	LttTrace *trace = lttv_trace_ltt(t);
+	GArray *times = event_times(trace);
+	guint n_cps = times->len / interval, k, from_index;
+	LttTime end = ltt_trace_end_time(trace);
+	LttvPrecompute *p;
+	GRand *rand = g_rand_new_with_seed(41 + c);
+
+	g_assert_no_error(error);
+	p = lttv_precompute_get(t);
+	lttv_precompute_set_cache(p, FALSE);
+	lttv_precompute_set_checkpoint_interval(p, interval);
+	/* During the pass: half of the trace done. */
+	while (lttv_precompute_events_done(p) < times->len / 2 && lttv_precompute_step(p, 0, &error))
+		;
+	g_assert_no_error(error);
+	g_assert_false(lttv_precompute_done(p));
+	from_index = (guint) lttv_precompute_index_windows(p);
+	assert_window(p, checkpoint_time(times, interval, 1) + 1, checkpoint_time(times, interval, n_cps / 2 - 2) + 1);
+	assert_window(p, checkpoint_time(times, interval, 0), checkpoint_time(times, interval, n_cps / 3));
+	assert_window(p, checkpoint_time(times, interval, 2) - 1, end + 1);
+	g_assert_cmpuint(lttv_precompute_index_windows(p), >, from_index);
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	/* Most checkpoints are usable: not inside a run of one time, and no
+	 * frame not identified then is identified later (the forks trace
+	 * starts inside system calls, identified when they return: with
+	 * checkpoints every few events, the first ones are not usable). */
+	g_test_message("%u checkpoints of %u usable", lttv_precompute_index_checkpoints(p), n_cps);
+	g_assert_cmpuint(lttv_precompute_index_checkpoints(p), >=, n_cps / 2);
+	if (interval < INTERVAL)
+		g_assert_cmpuint(lttv_precompute_index_checkpoints(p), <, n_cps);
+
+	from_index = (guint) lttv_precompute_index_windows(p);
+	for (k = 0; k + 3 < n_cps; k += MAX(3, n_cps / 40)) {
+		guint j = k + 2 + (guint) g_rand_int_range(rand, 0, (gint32) (n_cps - k - 2));
+		LttTime a = checkpoint_time(times, interval, k), b = checkpoint_time(times, interval, j);
+		LttTime da = (LttTime) g_rand_int_range(rand, 0, 3), db = (LttTime) g_rand_int_range(rand, 0, 3);
+
+		/* At the checkpoint's last event, a nanosecond after, before. */
+		assert_window(p, a + da - (da == 2 ? 3 : 0), b + db - (db == 2 ? 3 : 0));
+	}
+	/* Starting at each of the first checkpoints, or between two: frames
+	 * open since the trace's start are identified there. */
+	for (k = 0; k < 60 && k + 4 < n_cps; k++) {
+		LttTime a = checkpoint_time(times, interval, k) + 1;
+
+		if (k & 1)
+			a += (checkpoint_time(times, interval, k + 1) - a) / 2;
+		assert_window(p, a, checkpoint_time(times, interval, k + 2 + (guint) g_rand_int_range(rand, 1, 3)) + 1);
+	}
+	for (k = 0; k < 6; k++) {
+		LttTime a = g_array_index(times, LttTime, (guint) g_rand_int_range(rand, 0, (gint32) times->len / 4));
+		LttTime b = g_array_index(times, LttTime, (guint) g_rand_int_range(rand, (gint32) times->len / 2,
+		                                                                    (gint32) times->len));
+
+		assert_window(p, a + (k & 1), b + (k & 2 ? 1 : 0));
+	}
+	assert_window(p, ltt_trace_start_time(trace), end + 1);
+	g_assert_cmpuint(lttv_precompute_index_windows(p) - from_index, >=, 6);
 	g_rand_free(rand);
 	g_array_unref(times);
 	lttv_precompute_unref(p);
@@ -304,6 +392,12 @@ int main(int argc, char **argv)
 		char *path = g_strdup_printf("/window-stats/windows/%s", cases[i].name);
 
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_windows);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/index/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_index);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/index-dense/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i | 3 << 8), test_index);
 		g_free(path);
 		path = g_strdup_printf("/window-stats/snapshot/%s", cases[i].name);
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_snapshot);

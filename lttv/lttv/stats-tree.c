@@ -319,7 +319,8 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	 * for pid 0 and -1, one per CPU), and for pid <= 0 the leaves of one
 	 * CPU.  Only the CPUs that have leaves are visited: CPU numbers can be
 	 * sparse (a channel file kernel_65535). */
-	for (ci = 0; ci < (per_cpu ? cpus->len : 1); ci++) {
+	/* No CPU: every leaf is empty, nothing to show. */
+	for (ci = 0; ci < (per_cpu ? cpus->len : MIN(cpus->len, 1)); ci++) {
 		LttvStatsNode *parent = trace;
 		guint cpu = per_cpu ? g_array_index(cpus, guint, ci) : 0;
 
