@@ -222,14 +222,16 @@ static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint w
 	g_array_unref(procs);
 }
 
-static void bench_window_stats(LttvPrecompute *p, LttTime start, LttTime end, guint n)
+/* Window statistics at five widths; figures named window_stats[_label]_... */
+static void bench_window_stats(LttvPrecompute *p, const char *label, LttTime start, LttTime end, guint n)
 {
 	static const struct {
 		const char *name;
 		LttTime width;
 	} widths[] = { { "1ms", 1000000 }, { "10ms", 10000000 }, { "100ms", 100000000 }, { "1s", 1000000000 },
 	               { "whole", 0 } };
-	double *times = g_new(double, n);
+	double *times = g_new(double, n), *cpu = g_new(double, n);
+	guint64 from_index = lttv_precompute_index_windows(p);
 	GRand *rand = g_rand_new_with_seed(2);
 	guint k, i;
 
@@ -242,23 +244,35 @@ static void bench_window_stats(LttvPrecompute *p, LttTime start, LttTime end, gu
 			LttTime t0 = widths[k].width == 0 ? start
 			           : start + (LttTime) (g_rand_double(rand) * (double) (end - start - width));
 			GError *error = NULL;
-			double t = now_s();
+			double t = now_s(), c = cpu_s();
 			LttvStats *s = lttv_precompute_window_stats(p, t0, t0 + width, &error);
 
 			times[i] = (now_s() - t) * 1e3;
+			cpu[i] = (cpu_s() - c) * 1e3;
 			if (s == NULL) {
 				g_printerr("bench-precompute: %s\n", error->message);
 				exit(1);
 			}
 			lttv_window_stats_free(s);
 		}
-		g_snprintf(name, sizeof(name), "window_stats_%s_median", widths[k].name);
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_median", *label ? "_" : "", label, widths[k].name);
 		fig(name, quantile(times, rounds, 0.5), "ms");
-		g_snprintf(name, sizeof(name), "window_stats_%s_max", widths[k].name);
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_max", *label ? "_" : "", label, widths[k].name);
 		fig(name, times[rounds - 1], "ms");
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_cpu_median", *label ? "_" : "", label, widths[k].name);
+		fig(name, quantile(cpu, rounds, 0.5), "ms");
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_cpu_max", *label ? "_" : "", label, widths[k].name);
+		fig(name, cpu[rounds - 1], "ms");
+	}
+	{
+		char name[64];
+
+		g_snprintf(name, sizeof(name), "window_stats%s%s_from_index", *label ? "_" : "", label);
+		fig(name, (double) (lttv_precompute_index_windows(p) - from_index), "windows");
 	}
 	g_rand_free(rand);
 	g_free(times);
+	g_free(cpu);
 }
 
 /* The whole trace's window on one thread (a job in one step), against
@@ -383,12 +397,16 @@ int main(int argc, char **argv)
 		fig("precompute_mapped", (double) mapped / 1e6, "MB");
 		fig("intervals_changes", (double) lttv_intervals_change_count(lttv_precompute_intervals(p)), "changes");
 	}
+	/* Window statistics from the pass's results, which hold the index of
+	 * window statistics (the cache file does not hold it yet). */
+	fig("window_stats_index_usable_checkpoints", (double) lttv_precompute_index_checkpoints(p), "checkpoints");
+	bench_window_stats(p, "pass", ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
 	/* The queries and window statistics below run on results read from
 	 * the cache, as a second open has them. */
 	lttv_precompute_unref(p);
 	p = bench_cache(t, trace_path, budget_us);
 	bench_queries(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) windows);
-	bench_window_stats(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
+	bench_window_stats(p, "", ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
 	bench_window_threads(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace));
 	bench_snapshot(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace));
 	lttv_precompute_unref(p);

@@ -286,11 +286,18 @@ static void take(LttvStatsIndex *x, LttTime at)
 
 		k->n_leaves = MAX(k->n_leaves, t->n_leaves);
 		g_byte_array_append(x->buf, (const guint8 *) &r, sizeof(r));
-		for (j = 0; j < t->n_leaves; j++)
-			if (!leaf_empty(&t->leaves[j])) {
-				take_leaf(x->buf, &t->leaves[j], j);
+		/* Only the leaves changed since the last checkpoint. */
+		for (j = 0; t->dirty != NULL && j < t->dirty->len; j++) {
+			guint l = g_array_index(t->dirty, guint, j);
+
+			t->dirty_bits[l / 32] &= ~(1u << (l % 32));
+			if (!leaf_empty(&t->leaves[l])) {
+				take_leaf(x->buf, &t->leaves[l], l);
 				r.n_leaves++;
 			}
+		}
+		if (t->dirty != NULL)
+			g_array_set_size(t->dirty, 0);
 		t->uncertain = 0;
 		memcpy(x->buf->data + at_record, &r, sizeof(r));
 	}

@@ -46,6 +46,9 @@ typedef struct {
 	guint capacity;
 	guint32 number;                /* in the pass's window index (stats-index.c): index + 1, 0: none */
 	guint32 epoch;                 /* the statistics' epoch when last marked touched */
+	GArray *dirty;                 /* guint: leaves changed since the index's last checkpoint, or NULL */
+	guint32 *dirty_bits;           /* the same as bits, dirty_words of them */
+	guint dirty_words;
 } LttvStatsTask;
 
 typedef struct _LttvStatsProc LttvStatsProc;     /* per live task, below */
@@ -146,13 +149,21 @@ G_GNUC_INTERNAL void lttv_stats_index_identified(LttvStatsIndex *x, LttTime entr
 G_GNUC_INTERNAL void lttv_stats_flush_task(LttvStats *s, LttvProcess *p);
 
 /* Marks t as touched for the window index (leaf values, name or group
- * changed since its last checkpoint). */
+ * changed since its last checkpoint); and leaf i of t. */
 static inline void lttv_stats_touch(LttvStats *s, LttvStatsTask *t)
 {
 	if (G_UNLIKELY(s->touched != NULL) && t->epoch != s->epoch) {
 		t->epoch = s->epoch;
 		g_ptr_array_add(s->touched, t);
 	}
+}
+
+G_GNUC_INTERNAL void lttv_stats_touch_leaf_slow(LttvStats *s, LttvStatsTask *t, guint i);
+
+static inline void lttv_stats_touch_leaf(LttvStats *s, LttvStatsTask *t, guint i)
+{
+	if (G_UNLIKELY(s->touched != NULL))
+		lttv_stats_touch_leaf_slow(s, t, i);
 }
 
 G_GNUC_INTERNAL LttvStatsProc *lttv_stats_proc_new(LttvProcess *p);

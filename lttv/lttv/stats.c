@@ -58,7 +58,28 @@ static void task_free(LttvStatsTask *t)
 		g_free(t->leaves[i].dense);
 	g_free(t->leaves);
 	g_free(t->slots);
+	if (t->dirty != NULL)
+		g_array_unref(t->dirty);
+	g_free(t->dirty_bits);
 	g_free(t);
+}
+
+void lttv_stats_touch_leaf_slow(LttvStats *s, LttvStatsTask *t, guint i)
+{
+	lttv_stats_touch(s, t);
+	if (i / 32 >= t->dirty_words) {
+		guint words = MAX(i / 32 + 1, t->leaves_capacity / 32 + 1);
+
+		t->dirty_bits = g_renew(guint32, t->dirty_bits, words);
+		memset(t->dirty_bits + t->dirty_words, 0, (words - t->dirty_words) * sizeof(guint32));
+		t->dirty_words = words;
+	}
+	if (t->dirty_bits[i / 32] & (1u << (i % 32)))
+		return;
+	t->dirty_bits[i / 32] |= 1u << (i % 32);
+	if (t->dirty == NULL)
+		t->dirty = g_array_new(FALSE, FALSE, sizeof(guint));
+	g_array_append_val(t->dirty, i);
 }
 
 /* The slot of (cpu, mode, submode) in t: its leaf's or the free one for it. */
@@ -147,8 +168,8 @@ static LttvStatsLeaf *no_task_leaf(LttvStats *s, guint cpu)
 		c->no_task = task_record(s, -1, 0, cpu);
 		c->no_task->name = "unknown";
 	}
-	lttv_stats_touch(s, c->no_task);
 	i = task_leaf(c->no_task, cpu, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	lttv_stats_touch_leaf(s, c->no_task, i);
 	return &c->no_task->leaves[i];
 }
 
@@ -310,7 +331,6 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame_to(LttvStats *s, LttvSt
 	LttvStatsFrame *f = &ps->frames[i];
 	LttvStatsLeaf *leaf;
 
-	lttv_stats_touch(s, t);
 	if (f->leaf & LTTV_STATS_LEAF_GUESS) {
 		leaf = &t->leaves[(f->leaf & ~LTTV_STATS_LEAF_GUESS) - 1];
 		f->leaf = leaf->submode == ef->submode && leaf->mode == ef->mode && leaf->cpu == ps->leaf_cpu ?
@@ -318,6 +338,7 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame_to(LttvStats *s, LttvSt
 	}
 	if (G_UNLIKELY(f->leaf == 0))
 		f->leaf = task_leaf(t, ps->leaf_cpu, ef->mode, ef->submode) + 1;
+	lttv_stats_touch_leaf(s, t, f->leaf - 1);
 	leaf = &t->leaves[f->leaf - 1];
 	if (f->own != 0) {
 		leaf->cpu_time += f->own;
@@ -500,6 +521,8 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 			continue;
 		to = task_leaf(t, pt->cpu, p->stack[i].mode, p->stack[i].submode);
 		from = task_leaf(t, pt->cpu, pt->mode, pt->submode);
+		lttv_stats_touch_leaf(s, t, from);
+		lttv_stats_touch_leaf(s, t, to);
 		t->leaves[from].cpu_time -= pt->amount;
 		t->leaves[to].cpu_time += pt->amount;
 		pt->mode = p->stack[i].mode;
@@ -664,8 +687,8 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	top->mask |= 1u << h1->slot;
 	dt = t2 > c->last ? t2 - c->last : 0;
 	c->last = MAX(c->last, t2);
-	lttv_stats_touch(s, t);
 	i = task_leaf(t, ps->leaf_cpu, mode, submode);   /* may move the leaves */
+	lttv_stats_touch_leaf(s, t, i);
 	leaf = &t->leaves[i];
 	leaf->cpu_time += dt;
 	leaf_count(s, leaf, h2->type_index, 1);
