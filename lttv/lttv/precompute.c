@@ -74,8 +74,16 @@ static void keep_out_of_memory(LttvPrecompute *p)
 
 	lttv_arena_use_file(p->store->arena, dir);
 	lttv_arena_use_file(lttv_compact_checkpoints_arena(p->cps), dir);
-	if (p->stats_index != NULL)
-		lttv_stats_index_use_file(p->stats_index, dir);
+	g_free(dir);
+}
+
+/* Window statistics are counted beside the pass, on a thread of their
+ * own (stats-index.c): the pass's steps stay as short as they were. */
+static void start_window_index(LttvPrecompute *p)
+{
+	char *dir = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
+
+	p->stats_index = lttv_stats_index_new(lttv_trace_ltt(p->trace), lttv_compact_checkpoints_interval(p->cps), dir);
 	g_free(dir);
 }
 
@@ -139,8 +147,6 @@ LttvPrecompute *lttv_precompute_ref(LttvPrecompute *p)
 /* What only the pass needs. */
 static void pass_free(LttvPrecompute *p)
 {
-	if (p->stats_index != NULL)
-		lttv_stats_index_end_pass(p->stats_index);
 	lttv_interval_recorder_free(p->recorder);
 	p->recorder = NULL;
 	lttv_merge_free(p->merge);
@@ -365,8 +371,8 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 			return FALSE;
 		}
 		p->started = TRUE;
-		p->stats_index = lttv_stats_index_new(p->ts, ltt_trace_start_time(lttv_trace_ltt(p->trace)));
 		keep_out_of_memory(p);
+		start_window_index(p);
 		if (!lttv_merge_source.seek_begin(p->merge, error)) {
 			p->failed = TRUE;
 			return FALSE;
@@ -376,22 +382,17 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 		guint k;
 
 		for (k = 0; k < EVENTS_PER_CLOCK_CHECK; k++) {
-			guint h, n_cps;
+			guint h;
 
 			ev = lttv_merge_source.peek(p->merge);
 			if (ev == NULL) {
-				lttv_stats_index_next(p->stats_index, G_MAXUINT64);
 				finish(p);
 				fire_notifications(p);
 				return FALSE;
 			}
-			lttv_stats_index_next(p->stats_index, ev->time);
 			lttv_event_marks_note(p->marks, p->merge, p->events_done);
 			lttv_trace_state_apply(p->ts, ev);
-			n_cps = lttv_compact_checkpoints_count(p->cps);
 			lttv_compact_checkpoints_record(p->cps, p->ts, ev);
-			if (lttv_compact_checkpoints_count(p->cps) != n_cps)
-				lttv_stats_index_checkpoint(p->stats_index, ev->time);
 			lttv_interval_recorder_after(p->recorder, ev);
 			for (h = 0; h < p->event_hooks->len; h++) {
 				const EventHook *eh = &g_array_index(p->event_hooks, EventHook, h);
@@ -450,6 +451,8 @@ void lttv_precompute_cancel(LttvPrecompute *p)
 	if (p->done)
 		return;
 	p->cancelled = TRUE;
+	if (p->stats_index != NULL)
+		lttv_stats_index_stop(p->stats_index);
 	g_array_set_size(p->notes, 0);
 }
 
@@ -611,4 +614,9 @@ guint64 lttv_precompute_index_windows(const LttvPrecompute *p)
 guint lttv_precompute_index_checkpoints(const LttvPrecompute *p)
 {
 	return p->stats_index != NULL ? lttv_stats_index_usable(p->stats_index) : 0;
+}
+
+gboolean lttv_precompute_index_wait(LttvPrecompute *p, LttTime t)
+{
+	return p->stats_index != NULL && lttv_stats_index_wait(p->stats_index, t);
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
-/* stats-index.c: window statistics from what the pass counted once
+/* stats-index.c: window statistics from what was counted once
  * (doc/analysis.md §6.3).
  *
- * The pass counts statistics from the trace's start.  At each checkpoint
- * that ends at a time boundary (the next event strictly later) it takes
+ * A thread of the precomputation reads the trace through a reader of its
+ * own, beside the pass, and counts statistics from the trace's start.
+ * After every interval-th event (where the pass takes its checkpoints), at
+ * the next time boundary (the next event strictly later) it takes
  * what its records gained since the previous one: the records touched
  * since (marked as they change, never a scan of all leaves) give their
  * non-zero leaves to a sparse delta in the arena and start again from
@@ -84,8 +86,22 @@ typedef struct {
 } DeltaCount;
 
 struct _LttvStatsIndex {
-	struct _LttvStatsIndexDue head;   /* first: read by lttv_stats_index_next */
-	LttvStats *s;                     /* the pass's, until it ends */
+	/* The counting thread's own. */
+	LttTrace *trace, *reader;
+	LttvMerge *merge;
+	LttvTraceState *ts;
+	LttvStats *s;
+	guint interval;
+	gboolean due;                     /* a checkpoint's event applied, not taken yet */
+	LttTime due_time;
+	GThread *thread;
+	gint stop;                        /* atomic: the thread is to stop */
+	/* Shared with the windows, under lock: what follows, and the thread's
+	 * changes to it. */
+	GMutex lock;
+	GCond moved;                      /* reached or done changed */
+	LttTime reached;                  /* every event earlier than this is counted */
+	gboolean done;                    /* the thread ended (the trace's end, a stop or a read error) */
 	LttvArena *arena;
 	GArray *drains;                   /* Drain */
 	GArray *records;                  /* RecordKey */
@@ -95,10 +111,20 @@ struct _LttvStatsIndex {
 	GArray *frames;                   /* OpenFrame, while taking a checkpoint */
 };
 
-LttvStatsIndex *lttv_stats_index_new(LttvTraceState *ts, LttTime start)
+static gpointer count_thread(gpointer data);
+
+LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char *dir)
 {
 	LttvStatsIndex *x = g_new0(LttvStatsIndex, 1);
 
+	x->trace = trace;
+	x->interval = MAX(interval, 1);
+	/* Made here: references on the trace are taken by one thread. */
+	x->reader = ltt_trace_new_reader(trace);
+	x->merge = lttv_merge_new(x->reader);
+	x->ts = lttv_trace_state_new(x->reader);
+	g_mutex_init(&x->lock);
+	g_cond_init(&x->moved);
 	x->arena = lttv_arena_new(ARENA_SEGMENT);
 	x->drains = g_array_new(FALSE, FALSE, sizeof(Drain));
 	x->records = g_array_new(FALSE, FALSE, sizeof(RecordKey));
@@ -106,27 +132,17 @@ LttvStatsIndex *lttv_stats_index_new(LttvTraceState *ts, LttTime start)
 	x->types = g_ptr_array_new();
 	x->buf = g_byte_array_new();
 	x->frames = g_array_new(FALSE, FALSE, sizeof(OpenFrame));
-	x->s = lttv_stats_new(ts, start);
+	x->s = lttv_stats_new(x->ts, ltt_trace_start_time(trace));
 	/* Elapsed times from each frame's entry: a window removes what lies
 	 * before its start. */
 	x->s->elapsed_from = 0;
 	x->s->index = x;
 	x->s->epoch = 1;
 	x->s->touched = g_ptr_array_new();
+	if (dir != NULL)
+		lttv_arena_use_file(x->arena, dir);
+	x->thread = g_thread_new("lttv-window-index", count_thread, x);
 	return x;
-}
-
-void lttv_stats_index_use_file(LttvStatsIndex *x, const char *dir)
-{
-	lttv_arena_use_file(x->arena, dir);
-}
-
-void lttv_stats_index_checkpoint(LttvStatsIndex *x, LttTime time)
-{
-	if (x->s == NULL)
-		return;
-	x->head.due = TRUE;
-	x->head.time = time;
 }
 
 static guint32 record_number(LttvStatsIndex *x, LttvStatsTask *t)
@@ -142,21 +158,27 @@ static guint32 record_number(LttvStatsIndex *x, LttvStatsTask *t)
 
 void lttv_stats_index_frame_end(LttvStatsIndex *x, guint32 span, LttvStatsTask *t, guint leaf)
 {
-	Span *sp = &g_array_index(x->spans, Span, span - 1);
+	Span *sp;
 
+	g_mutex_lock(&x->lock);
+	sp = &g_array_index(x->spans, Span, span - 1);
 	sp->record = record_number(x, t);
 	sp->leaf = leaf;
 	sp->delta = x->drains->len;
+	g_mutex_unlock(&x->lock);
 }
 
 void lttv_stats_index_identified(LttvStatsIndex *x, LttTime entry)
 {
-	guint j = x->drains->len;
+	guint j;
 
 	/* The time the frame gave before those checkpoints moves now, which a
 	 * window starting or ending there would not do. */
+	g_mutex_lock(&x->lock);
+	j = x->drains->len;
 	while (j-- > 0 && g_array_index(x->drains, Drain, j).at > entry)
 		g_array_index(x->drains, Drain, j).unusable = TRUE;
+	g_mutex_unlock(&x->lock);
 }
 
 static int compare_frames(const void *pa, const void *pb)
@@ -233,7 +255,8 @@ static gpointer arena_copy(LttvStatsIndex *x, const void *data, gsize len)
 	return p;
 }
 
-/* Takes the checkpoint: everything before at is in the records. */
+/* Takes the checkpoint: everything before at is in the records.  Under
+ * the lock. */
 static void take(LttvStatsIndex *x, LttTime at)
 {
 	LttvStats *s = x->s;
@@ -310,30 +333,95 @@ static void take(LttvStatsIndex *x, LttTime at)
 	g_array_append_val(x->drains, d);
 }
 
-void lttv_stats_index_next_slow(LttvStatsIndex *x, LttTime next)
+static void set_reached(LttvStatsIndex *x, LttTime reached, gboolean done)
 {
-	x->head.due = FALSE;
-	/* A checkpoint amid events of one time: a window cannot end there. */
-	if (next > x->head.time && x->s != NULL)
-		take(x, x->head.time + 1);
+	g_mutex_lock(&x->lock);
+	x->reached = reached;
+	x->done = done;
+	g_cond_broadcast(&x->moved);
+	g_mutex_unlock(&x->lock);
 }
 
-void lttv_stats_index_end_pass(LttvStatsIndex *x)
+/* Counts the whole trace, taking a checkpoint after every interval-th
+ * event at the next time boundary (one amid events of one time would not
+ * do: a window cannot end there). */
+static gpointer count_thread(gpointer data)
 {
-	if (x->s == NULL)
-		return;
-	x->head.due = FALSE;
+	LttvStatsIndex *x = data;
+	const LttEvent *ev;
+	guint64 n = 0;
+
+	if (!lttv_merge_source.seek_begin(x->merge, NULL)) {
+		set_reached(x, 0, TRUE);
+		return NULL;
+	}
+	while ((ev = lttv_merge_source.peek(x->merge)) != NULL) {
+		if (x->due) {
+			x->due = FALSE;
+			if (ev->time > x->due_time) {
+				g_mutex_lock(&x->lock);
+				take(x, x->due_time + 1);
+				g_mutex_unlock(&x->lock);
+			}
+		}
+		/* Every event earlier than ev's time is counted. */
+		if (n % 4096 == 0) {
+			if (g_atomic_int_get(&x->stop)) {
+				set_reached(x, ev->time, TRUE);
+				return NULL;
+			}
+			set_reached(x, ev->time, FALSE);
+		}
+		lttv_stats_apply(x->s, ev);
+		if (++n % x->interval == 0) {
+			x->due = TRUE;
+			x->due_time = ev->time;
+		}
+		lttv_merge_source.advance(x->merge);
+	}
+	g_mutex_lock(&x->lock);
+	if (x->due)
+		take(x, x->due_time + 1);
+	x->due = FALSE;
+	g_mutex_unlock(&x->lock);
+	/* The records are in the deltas: their memory goes back now. */
 	lttv_stats_free(x->s);
 	x->s = NULL;
-	g_byte_array_set_size(x->buf, 0);
-	g_array_set_size(x->frames, 0);
+	set_reached(x, G_MAXUINT64, TRUE);
+	return NULL;
+}
+
+void lttv_stats_index_stop(LttvStatsIndex *x)
+{
+	g_atomic_int_set(&x->stop, 1);
+}
+
+gboolean lttv_stats_index_wait(LttvStatsIndex *x, LttTime t)
+{
+	gboolean reached;
+
+	g_mutex_lock(&x->lock);
+	while (!x->done && x->reached < t)
+		g_cond_wait(&x->moved, &x->lock);
+	reached = x->reached >= t;
+	g_mutex_unlock(&x->lock);
+	return reached;
 }
 
 void lttv_stats_index_free(LttvStatsIndex *x)
 {
 	if (x == NULL)
 		return;
-	lttv_stats_index_end_pass(x);
+	g_atomic_int_set(&x->stop, 1);
+	g_thread_join(x->thread);
+	if (x->s != NULL)
+		lttv_stats_free(x->s);
+	lttv_trace_state_free(x->ts);
+	lttv_merge_free(x->merge);
+	ltt_trace_take_reader_warnings(x->trace, x->reader);
+	ltt_trace_unref(x->reader);
+	g_mutex_clear(&x->lock);
+	g_cond_clear(&x->moved);
 	lttv_arena_free(x->arena);
 	g_array_unref(x->drains);
 	g_array_unref(x->records);
@@ -344,24 +432,36 @@ void lttv_stats_index_free(LttvStatsIndex *x)
 	g_free(x);
 }
 
-gsize lttv_stats_index_heap(const LttvStatsIndex *x)
+gsize lttv_stats_index_heap(LttvStatsIndex *x)
 {
-	return sizeof(*x) + x->drains->len * sizeof(Drain) + x->records->len * sizeof(RecordKey)
+	gsize n;
+
+	g_mutex_lock(&x->lock);
+	n = sizeof(*x) + x->drains->len * sizeof(Drain) + x->records->len * sizeof(RecordKey)
 	       + x->spans->len * sizeof(Span) + x->types->len * sizeof(gpointer) + x->buf->len
 	       + x->frames->len * sizeof(OpenFrame);
+	g_mutex_unlock(&x->lock);
+	return n;
 }
 
-gsize lttv_stats_index_mapped(const LttvStatsIndex *x)
+gsize lttv_stats_index_mapped(LttvStatsIndex *x)
 {
-	return lttv_arena_mapped(x->arena);
+	gsize n;
+
+	g_mutex_lock(&x->lock);
+	n = lttv_arena_mapped(x->arena);
+	g_mutex_unlock(&x->lock);
+	return n;
 }
 
-guint lttv_stats_index_usable(const LttvStatsIndex *x)
+guint lttv_stats_index_usable(LttvStatsIndex *x)
 {
 	guint n = 0, j;
 
+	g_mutex_lock(&x->lock);
 	for (j = 0; j < x->drains->len; j++)
 		n += !g_array_index(x->drains, Drain, j).unusable;
+	g_mutex_unlock(&x->lock);
 	return n;
 }
 
@@ -645,6 +745,14 @@ LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoin
 	Sum m;
 
 	*used = FALSE;
+	g_mutex_lock(&x->lock);
+	/* Identifications up to t1 must be known: they make checkpoints
+	 * unusable. */
+	if (x->reached < t1) {
+		g_mutex_unlock(&x->lock);
+		return NULL;
+	}
+	n = x->drains->len;
 	/* The first drain at or after t0, the last at or before t1. */
 	for (lo = 0, hi = n; lo < hi;) {
 		guint mid = lo + (hi - lo) / 2;
@@ -666,16 +774,20 @@ LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoin
 	}
 	for (ib = lo; ib > ia + 1 && g_array_index(x->drains, Drain, ib - 1).unusable; ib--)
 		;
-	if (ia >= n || ib <= ia + 1)
+	if (ia >= n || ib <= ia + 1) {
+		g_mutex_unlock(&x->lock);
 		return NULL;
+	}
 	ib--;
 	da = &g_array_index(x->drains, Drain, ia);
 	db = &g_array_index(x->drains, Drain, ib);
 
 	*used = TRUE;
 	ts0 = lttv_compact_checkpoints_state_at(cps, t0, &lttv_merge_source, merge, error);
-	if (ts0 == NULL)
+	if (ts0 == NULL) {
+		g_mutex_unlock(&x->lock);
 		return NULL;
+	}
 	head = lttv_stats_new(ts0, t0);
 	count_until(head, merge, da->at);
 	lttv_stats_close_head(head, da->at);
@@ -683,6 +795,7 @@ LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoin
 	tsb = lttv_compact_checkpoints_state_at(cps, db->at, &lttv_merge_source, merge, error);
 	if (tsb == NULL) {
 		lttv_window_stats_free(head);
+		g_mutex_unlock(&x->lock);
 		return NULL;
 	}
 	tail = lttv_stats_new_tail(tsb, db->at, t0);
@@ -699,14 +812,18 @@ LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoin
 		sum_free(&m, x->records->len);
 		lttv_window_stats_free(head);
 		lttv_window_stats_free(tail);
+		g_mutex_unlock(&x->lock);
 		*used = FALSE;
 		return NULL;
 	}
 	sum_to(&m, x, tail);
 	sum_free(&m, x->records->len);
+	/* Repairs: the head's, the tail's and the counting's between a and b. */
+	head_repairs += db->repairs - da->repairs;
+	g_mutex_unlock(&x->lock);   /* da and db move as the thread adds checkpoints */
 	lttv_stats_add(tail, head);
 	tail->elapsed_from = tail->start;
-	tail->repairs_from = tail_from - head_repairs - (db->repairs - da->repairs);
+	tail->repairs_from = tail_from - head_repairs;
 	lttv_window_stats_free(head);
 	return tail;
 }
