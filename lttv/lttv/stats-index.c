@@ -29,6 +29,8 @@
 #include "window-stats.h"
 
 #define ARENA_SEGMENT (4u << 20)
+/* Checkpoint intervals a window's middle must span to come from the index. */
+#define MIN_SEGMENTS 3
 
 /* A record of the pass by its number - 1. */
 typedef struct {
@@ -255,6 +257,36 @@ static gpointer arena_copy(LttvStatsIndex *x, const void *data, gsize len)
 	return p;
 }
 
+/* Records no live task or CPU counts to any more (the task ended; a
+ * birth learnt later moved it to another record) are all in the deltas
+ * once taken: freed, so that the heap holds about the live tasks' records,
+ * not all the trace's.  A task met again takes a new record (and number);
+ * windows add records by key. */
+static void drop_dead_records(LttvStats *s)
+{
+	GHashTable *live = g_hash_table_new(NULL, NULL);
+	GPtrArray *all = lttv_trace_state_processes(s->ts);
+	GHashTableIter it;
+	gpointer key;
+	guint i;
+
+	for (i = 0; i < all->len; i++) {
+		const LttvProcess *p = g_ptr_array_index(all, i);
+
+		if (p->stats != NULL && p->stats->task != NULL)
+			g_hash_table_add(live, p->stats->task);
+	}
+	g_ptr_array_unref(all);
+	for (i = 0; i < s->cpu_count; i++)
+		if (s->cpus[i].no_task != NULL)
+			g_hash_table_add(live, s->cpus[i].no_task);
+	g_hash_table_iter_init(&it, s->tasks);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		if (!g_hash_table_contains(live, key))
+			g_hash_table_iter_remove(&it);
+	g_hash_table_destroy(live);
+}
+
 /* Takes the checkpoint: everything before at is in the records.  Under
  * the lock. */
 static void take(LttvStatsIndex *x, LttTime at)
@@ -326,6 +358,7 @@ static void take(LttvStatsIndex *x, LttTime at)
 	}
 	g_ptr_array_set_size(s->touched, 0);
 	s->epoch++;
+	drop_dead_records(s);
 	d.delta_len = x->buf->len;
 	d.delta = arena_copy(x, x->buf->data, x->buf->len);
 	for (i = x->types->len; i < handlers->len; i++)
@@ -774,7 +807,9 @@ LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoin
 	}
 	for (ib = lo; ib > ia + 1 && g_array_index(x->drains, Drain, ib - 1).unusable; ib--)
 		;
-	if (ia >= n || ib <= ia + 1) {
+	/* Below a few segments, the two replays and the sum cost more than
+	 * replaying the window. */
+	if (ia >= n || ib < ia + 1 + MIN_SEGMENTS) {
 		g_mutex_unlock(&x->lock);
 		return NULL;
 	}
