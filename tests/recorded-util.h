@@ -49,5 +49,11 @@ gint64 recorded_field_int(const LttEvent *e, const char *name);
  * CLOCK_THREAD_CPUTIME_ID), within the bound that the kernel's own figures
  * and the trace's uncertainty allow (recorded-util.c says which). */
 void recorded_assert_cpu_time(const Recording *r, gint32 pid, guint64 cpu_ns);
+/* The same for the sum over a set of tasks (GINT_TO_POINTER(pid) keys)
+ * against the kernel's sum, each task's allowances added. */
+void recorded_assert_tasks_cpu_time(const Recording *r, GHashTable *pids, guint64 cpu_ns);
+/* root and every task forked from it or from its descendants during the
+ * recording (sched_process_fork), as GINT_TO_POINTER(pid) keys. */
+GHashTable *recorded_descendants(const Recording *r, gint32 root);
 
 #endif
