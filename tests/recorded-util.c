@@ -225,6 +225,27 @@ const LttvStatsNode *recorded_submode(const LttvStatsNode *proc, LttvExecMode mo
 	return NULL;
 }
 
+void recorded_foreach_event(const Recording *r, RecordedEventFunc fn, gpointer data)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(r->trace, &error);
+	guint i;
+
+	g_assert_no_error(error);
+	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(trace, i);
+		gboolean first = TRUE;
+
+		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
+			continue;
+		do {
+			fn(ltt_tracefile_event(tf), first, data);
+			first = FALSE;
+		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
+	}
+	ltt_trace_unref(trace);
+}
+
 gint64 recorded_field_int(const LttEvent *e, const char *name)
 {
 	const LttField *f = ltt_event_type_field_by_name(ltt_event_type(e), name);
@@ -253,49 +274,51 @@ typedef struct {
  * wakeup to their CPU lasted 2.02 ms longer in the trace than the kernel
  * charged them (123 runs, 11 to 26 µs each, about twice the time from the
  * sched_wakeup to the switch), the 30 others 0.07 ms shorter in all. */
+typedef struct {
+	GHashTable *pids;
+	Runs r;
+	gboolean in;             /* the file's CPU runs one of the tasks */
+	LttTime start;           /* since then */
+	guint64 charged;         /* what the kernel charged it since then */
+} RunsScan;
+
+static void runs_scan(const LttEvent *e, gboolean first, gpointer data)
+{
+	RunsScan *sc = data;
+	const char *name = ltt_event_type_name(ltt_event_type(e));
+
+	if (first) {
+		sc->in = FALSE;
+		sc->start = 0;
+		sc->charged = 0;
+	}
+	if (strcmp(name, "sched_stat_runtime") == 0 && in_set(sc->pids, recorded_field_int(e, "pid"))) {
+		sc->charged += (guint64) recorded_field_int(e, "runtime");
+	} else if (strcmp(name, "sched_switch") == 0) {
+		gint64 prev_state = recorded_field_int(e, "prev_state");
+
+		/* Preempted: state 0, or its preemption bit (format.md §4). */
+		if (sc->in && in_set(sc->pids, recorded_field_int(e, "prev_pid")) && sc->charged > 0
+		    && (prev_state == 0 || (prev_state & 0x100))) {
+			sc->r.preempted++;
+			if (ltt_event_time(e) - sc->start > sc->charged)
+				sc->r.clock_skip_ns += ltt_event_time(e) - sc->start - sc->charged;
+		}
+		sc->in = in_set(sc->pids, recorded_field_int(e, "next_pid"));
+		if (sc->in) {
+			sc->r.switches++;
+			sc->start = ltt_event_time(e);
+			sc->charged = 0;
+		}
+	}
+}
+
 static Runs runs_of(const Recording *rec, GHashTable *pids)
 {
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(rec->trace, &error);
-	Runs r = { 0 };
-	guint i;
+	RunsScan sc = { .pids = pids };
 
-	g_assert_no_error(error);
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
-		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-		gboolean in = FALSE;
-		LttTime start = 0;
-		guint64 charged = 0;
-
-		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
-			continue;
-		do {
-			const LttEvent *e = ltt_tracefile_event(tf);
-			const char *name = ltt_event_type_name(ltt_event_type(e));
-
-			if (strcmp(name, "sched_stat_runtime") == 0 && in_set(pids, recorded_field_int(e, "pid"))) {
-				charged += (guint64) recorded_field_int(e, "runtime");
-			} else if (strcmp(name, "sched_switch") == 0) {
-				gint64 prev_state = recorded_field_int(e, "prev_state");
-
-				/* Preempted: state 0, or its preemption bit (format.md §4). */
-				if (in && in_set(pids, recorded_field_int(e, "prev_pid")) && charged > 0
-				    && (prev_state == 0 || (prev_state & 0x100))) {
-					r.preempted++;
-					if (ltt_event_time(e) - start > charged)
-						r.clock_skip_ns += ltt_event_time(e) - start - charged;
-				}
-				in = in_set(pids, recorded_field_int(e, "next_pid"));
-				if (in) {
-					r.switches++;
-					start = ltt_event_time(e);
-					charged = 0;
-				}
-			}
-		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
-	}
-	ltt_trace_unref(trace);
-	return r;
+	recorded_foreach_event(rec, runs_scan, &sc);
+	return sc.r;
 }
 
 /* The task's CPU time within 0.5 % of what the kernel accounted, plus the
@@ -362,33 +385,23 @@ void recorded_assert_tasks_cpu_time(const Recording *r, GHashTable *pids, guint6
 	g_assert_cmpuint(traced, <=, cpu_ns + cpu_ns / 200 + r->unrun_ns + skew + uncertain + runs.clock_skip_ns);
 }
 
+static void fork_scan(const LttEvent *e, gboolean first, gpointer forks)
+{
+	if (strcmp(ltt_event_type_name(ltt_event_type(e)), "sched_process_fork") == 0) {
+		gint32 pair[2] = { (gint32) recorded_field_int(e, "parent_pid"), (gint32) recorded_field_int(e, "child_pid") };
+
+		g_array_append_vals(forks, pair, 2);
+	}
+}
+
 GHashTable *recorded_descendants(const Recording *r, gint32 root)
 {
 	GHashTable *tree = g_hash_table_new(g_direct_hash, g_direct_equal);
 	GArray *forks = g_array_new(FALSE, FALSE, sizeof(gint32));
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(r->trace, &error);
 	gboolean grew = TRUE;
 	guint i;
 
-	g_assert_no_error(error);
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
-		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-
-		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
-			continue;
-		do {
-			const LttEvent *e = ltt_tracefile_event(tf);
-
-			if (strcmp(ltt_event_type_name(ltt_event_type(e)), "sched_process_fork") == 0) {
-				gint32 pair[2] = { (gint32) recorded_field_int(e, "parent_pid"),
-				                   (gint32) recorded_field_int(e, "child_pid") };
-
-				g_array_append_vals(forks, pair, 2);
-			}
-		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
-	}
-	ltt_trace_unref(trace);
+	recorded_foreach_event(r, fork_scan, forks);
 	/* The CPUs' files are not in time order with each other: grow the set
 	 * until no fork adds to it. */
 	g_hash_table_add(tree, GINT_TO_POINTER(root));

@@ -41,6 +41,11 @@ char **recorded_output_next(const Recording *r, const char *key, guint *i);
 const LttvStatsNode *recorded_process_node(const Recording *r, gint32 pid, guint *i);
 /* The submode named name of mode in a process node, or NULL. */
 const LttvStatsNode *recorded_submode(const LttvStatsNode *proc, LttvExecMode mode, const char *name);
+/* Calls fn on every event of the recording, channel file by channel file
+ * (each in time order, the files not merged); first is TRUE for a file's
+ * first event. */
+typedef void (*RecordedEventFunc)(const LttEvent *e, gboolean first, gpointer data);
+void recorded_foreach_event(const Recording *r, RecordedEventFunc fn, gpointer data);
 /* An integer field of an event, -1 when it has none. */
 gint64 recorded_field_int(const LttEvent *e, const char *name);
 

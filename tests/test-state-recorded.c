@@ -293,34 +293,31 @@ static void test_lttd_mode(void)
  * its own system calls and faults (*own) and the rest but its switches
  * (*others: IRQs, soft IRQs, wakeups, other tasks' events that merely ran
  * in its context). */
+typedef struct {
+	gint32 lttd;
+	guint64 own, others;
+} LttdContext;
+
+static void lttd_context_scan(const LttEvent *e, gboolean first, gpointer data)
+{
+	LttdContext *c = data;
+	const char *name = ltt_event_type_name(ltt_event_type(e));
+
+	if (recorded_field_int(e, "common_pid") != c->lttd)
+		return;
+	if (g_str_has_prefix(name, "sys_") || g_str_has_prefix(name, "page_fault"))
+		c->own++;
+	else if (strcmp(name, "sched_switch") != 0)   /* kept even when lttd was not traced */
+		c->others++;
+}
+
 static void lttd_context_events(gint32 lttd, guint64 *own, guint64 *others)
 {
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(rec.loop->trace, &error);
-	guint i;
+	LttdContext c = { .lttd = lttd };
 
-	g_assert_no_error(error);
-	*own = *others = 0;
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
-		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-
-		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
-			continue;
-		do {
-			const LttEvent *e = ltt_tracefile_event(tf);
-			const LttEventType *et = ltt_event_type(e);
-			const LttField *f = ltt_event_type_field_by_name(et, "common_pid");
-			const char *name = ltt_event_type_name(et);
-
-			if (f == NULL || ltt_event_get_int(e, f) != lttd)
-				continue;
-			if (g_str_has_prefix(name, "sys_") || g_str_has_prefix(name, "page_fault"))
-				(*own)++;
-			else if (strcmp(name, "sched_switch") != 0)   /* kept even when lttd was not traced */
-				(*others)++;
-		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
-	}
-	ltt_trace_unref(trace);
+	recorded_foreach_event(rec.loop, lttd_context_scan, &c);
+	*own = c.own;
+	*others = c.others;
 }
 
 /* lttd leaves out its own system calls and faults, nothing else: events
@@ -511,31 +508,29 @@ static guint tree_tasks_named(const Recording *r, GHashTable *tree, const char *
 /* Each task of the tree: the system calls that returned in the
  * statistics are the sys_exit events that carry its pid (the kernel's
  * common_pid), and so are the sys_exit events counted under it. */
+typedef struct {
+	GHashTable *tree, *exits;
+} ExitScan;
+
+static void exit_scan(const LttEvent *e, gboolean first, gpointer data)
+{
+	ExitScan *sc = data;
+	gpointer pid;
+
+	if (strcmp(ltt_event_type_name(ltt_event_type(e)), "sys_exit") != 0)
+		return;
+	pid = GINT_TO_POINTER((gint) recorded_field_int(e, "common_pid"));
+	if (g_hash_table_contains(sc->tree, pid))
+		g_hash_table_insert(sc->exits, pid, GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(sc->exits, pid)) + 1));
+}
+
 static void assert_tree_calls(const Recording *r, GHashTable *tree)
 {
 	GHashTable *exits = g_hash_table_new(g_direct_hash, g_direct_equal);
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(r->trace, &error);
+	ExitScan sc = { tree, exits };
 	guint i, checked = 0;
 
-	g_assert_no_error(error);
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
-		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-
-		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
-			continue;
-		do {
-			const LttEvent *e = ltt_tracefile_event(tf);
-			gpointer pid;
-
-			if (strcmp(ltt_event_type_name(ltt_event_type(e)), "sys_exit") != 0)
-				continue;
-			pid = GINT_TO_POINTER((gint) recorded_field_int(e, "common_pid"));
-			if (g_hash_table_contains(tree, pid))
-				g_hash_table_insert(exits, pid, GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(exits, pid)) + 1));
-		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
-	}
-	ltt_trace_unref(trace);
+	recorded_foreach_event(r, exit_scan, &sc);
 	for (i = 0; i < r->tree->children->len; i++) {
 		const LttvStatsNode *p = g_ptr_array_index(r->tree->children, i);
 		const LttvStatsNode *m = lttv_stats_node_find_mode(p, LTTV_MODE_SYSCALL);
