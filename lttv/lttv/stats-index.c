@@ -511,7 +511,9 @@ typedef struct {
 	gint32 submode;
 	guint16 mode;
 	gboolean used;
-	guint32 counts;          /* first SumCount + 1 */
+	guint32 type0;           /* type0 + 1 (0: none) has count0, in place: most leaves have one type */
+	guint64 count0;
+	guint32 counts;          /* first SumCount + 1 of the other types */
 } SumLeaf;
 
 typedef struct {
@@ -580,6 +582,13 @@ static void sum_deltas(Sum *m, const LttvStatsIndex *x, guint from, guint to)
 				for (c = 0; c < dl->n_counts; c++) {
 					guint32 at = l->counts, last = 0;
 					SumCount fresh = { dc[c].type, 0, dc[c].count };
+
+					if (l->type0 == 0)
+						l->type0 = dc[c].type + 1;
+					if (l->type0 == dc[c].type + 1) {
+						l->count0 += dc[c].count;
+						continue;
+					}
 
 					while (at != 0 && g_array_index(m->pool, SumCount, at - 1).type != dc[c].type) {
 						last = at;
@@ -720,7 +729,7 @@ static void sum_to(Sum *m, const LttvStatsIndex *x, LttvStats *tail)
 		t->uncertain += sr->uncertain;
 		for (j = 0; j < sr->n; j++) {
 			const SumLeaf *l = &sr->leaves[j];
-			gboolean any = l->cpu_time != 0 || l->elapsed != 0 || l->cumulative != 0;
+			gboolean any = l->cpu_time != 0 || l->elapsed != 0 || l->cumulative != 0 || l->count0 != 0;
 			guint32 c;
 			guint li;
 			LttvStatsLeaf *leaf;
@@ -734,6 +743,8 @@ static void sum_to(Sum *m, const LttvStatsIndex *x, LttvStats *tail)
 			leaf->cpu_time += l->cpu_time;
 			leaf->elapsed_time += l->elapsed;
 			leaf->cumulative_time += l->cumulative;
+			if (l->count0 != 0)
+				lttv_stats_leaf_count(tail, leaf, map[l->type0 - 1], l->count0);
 			for (c = l->counts; c != 0; c = g_array_index(m->pool, SumCount, c - 1).next) {
 				const SumCount *sc = &g_array_index(m->pool, SumCount, c - 1);
 
