@@ -222,23 +222,26 @@ static void test_index(gconstpointer data)
 	p = lttv_precompute_get(t);
 	lttv_precompute_set_cache(p, FALSE);
 	lttv_precompute_set_checkpoint_interval(p, interval);
-	/* During the pass: half of the trace done. */
+	/* During the pass: half of the trace done, windows replayed. */
 	while (lttv_precompute_events_done(p) < times->len / 2 && lttv_precompute_step(p, 0, &error))
 		;
 	g_assert_no_error(error);
 	g_assert_false(lttv_precompute_done(p));
-	from_index = (guint) lttv_precompute_index_windows(p);
-	/* The thread counts beside the pass: a window comes from it once it
+	g_assert_false(lttv_precompute_index_wait(p, 1));
+	assert_window(p, checkpoint_time(times, interval, 1) + 1, checkpoint_time(times, interval, n_cps / 3) + 1);
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, 0);
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	/* The thread counts after the pass: a window comes from it once it
 	 * has counted the window's end. */
+	from_index = (guint) lttv_precompute_index_windows(p);
 	g_assert_true(lttv_precompute_index_wait(p, checkpoint_time(times, interval, n_cps / 2 - 2) + 1));
 	assert_window(p, checkpoint_time(times, interval, 1) + 1, checkpoint_time(times, interval, n_cps / 2 - 2) + 1);
 	assert_window(p, checkpoint_time(times, interval, 0), checkpoint_time(times, interval, n_cps / 3));
 	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, from_index + 2);
 	/* Wherever the counting stands. */
 	assert_window(p, checkpoint_time(times, interval, 2) - 1, end + 1);
-	while (lttv_precompute_step(p, 10000, &error))
-		;
-	g_assert_no_error(error);
 	g_assert_true(lttv_precompute_index_wait(p, G_MAXUINT64));
 	/* Most checkpoints are usable: not inside a run of one time, and no
 	 * frame not identified then is identified later (the forks trace

@@ -77,8 +77,9 @@ static void keep_out_of_memory(LttvPrecompute *p)
 	g_free(dir);
 }
 
-/* Window statistics are counted beside the pass, on a thread of their
- * own (stats-index.c): the pass's steps stay as short as they were. */
+/* Window statistics are counted once the pass is over, on a thread of
+ * their own (stats-index.c): counted beside it, on two processors, they
+ * lengthened it by half (doc/performance.md). */
 static void start_window_index(LttvPrecompute *p)
 {
 	char *dir = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
@@ -279,6 +280,7 @@ static void finish(LttvPrecompute *p)
 	lttv_intervals_set_reached(p->store, lttv_trace_state_time(p->ts), TRUE);
 	p->done = TRUE;
 	pass_free(p);
+	start_window_index(p);
 	if (p->use_cache)
 		p->writer = lttv_cache_writer_new(lttv_trace_ltt(p->trace), p->store, p->cps, p->marks, p->events_done,
 		                                  NULL);
@@ -372,7 +374,6 @@ gboolean lttv_precompute_step(LttvPrecompute *p, gint64 budget_us, GError **erro
 		}
 		p->started = TRUE;
 		keep_out_of_memory(p);
-		start_window_index(p);
 		if (!lttv_merge_source.seek_begin(p->merge, error)) {
 			p->failed = TRUE;
 			return FALSE;

@@ -124,10 +124,11 @@ LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t
  * usable. */
 guint64 lttv_precompute_index_windows(const LttvPrecompute *p);
 guint lttv_precompute_index_checkpoints(const LttvPrecompute *p);
-/* The window statistics are counted beside the pass, on a thread of the
+/* The window statistics are counted after the pass, on a thread of the
  * service, and give windows once they have counted their end: waits
  * until they counted every event earlier than t (TRUE), or ended first
- * (FALSE; also when the pass has not started). */
+ * (FALSE; also while the pass runs, and for results read from the
+ * cache). */
 gboolean lttv_precompute_index_wait(LttvPrecompute *p, LttTime t);
 
 /* The same in steps, for windows whose replay takes longer than a step
