@@ -128,6 +128,15 @@ static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, 
 	lttv_precompute_finish_cache(p);
 	*wall = now_s() - w0;
 	*cpu = cpu_s() - c0;
+	/* The heap while the thread counts, at 64 places of the trace. */
+	{
+		LttTrace *trace = lttv_trace_ltt(t);
+		LttTime from = ltt_trace_start_time(trace), span = ltt_trace_end_time(trace) - from;
+		guint k;
+
+		for (k = 1; k <= 64 && lttv_precompute_index_wait(p, from + span / 64 * k); k++)
+			heap_peak = MAX(heap_peak, mallinfo2().uordblks);
+	}
 	lttv_precompute_index_wait(p, G_MAXUINT64);
 	index_wall = now_s() - w0;
 	index_cpu = cpu_s() - c0;
