@@ -234,6 +234,11 @@ void ust_app_free(UstApp *a)
 	g_free(a);
 }
 
+gboolean ust_app_records_tsc(const UstApp *a)
+{
+	return a->clock == LTT_UST_CLOCK_TSC;
+}
+
 const char *ust_app_name(const UstApp *a)
 {
 	return a->name;
