@@ -20,11 +20,12 @@
  * The registry file is named after its header when the header names an
  * application ("NAME-PID.ust"), else "app-1.ust".  The drainer runs in
  * process as ltt-ust-drain --once does (new, drain, free), writing a trace
- * that must then open.  Checked on top of the sanitizers: the file outside
- * every trace is never written, a lock the drainer cannot trust never gets
- * a channel file truncated, and GLib criticals abort. */
+ * that must then read without damage.  Checked on top of the sanitizers:
+ * the file outside every trace is never written, a lock the drainer cannot
+ * trust never gets a channel file truncated, and GLib criticals abort. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -235,7 +236,9 @@ static void check_previous_untouched(void)
 		g_dir_close(d);
 }
 
-/* What the drainer wrote is a trace that opens and reads to its end. */
+/* What the drainer wrote is a trace that opens and reads to its end without
+ * a warning: whatever an application wrote is checked before it reaches
+ * the trace, so no damage of its making is attributed to the trace. */
 static void read_back(void)
 {
 	LttTrace *t = ltt_trace_open(trace, NULL);
@@ -252,13 +255,17 @@ static void read_back(void)
 		ltt_tracefile_seek_begin(tf);
 		while ((s = ltt_tracefile_next(tf, &error)) != LTT_READ_END && budget-- > 0) {
 			if (s == LTT_READ_DAMAGED) {
-				g_clear_error(&error);
-				continue;
+				fprintf(stderr, "the drainer wrote damage: %s\n", error->message);
+				abort();
 			}
 			g_string_truncate(text, 0);
 			ltt_event_format_payload(ltt_tracefile_event(tf), text, LTT_FORMAT_FIELD_NAMES);
 		}
 		g_string_free(text, TRUE);
+	}
+	if (ltt_trace_warning_count(t) > 0) {
+		fprintf(stderr, "the drainer wrote damage: %s\n", ltt_trace_warning(t, 0));
+		abort();
 	}
 	ltt_trace_unref(t);
 }
