@@ -58,6 +58,10 @@ def main():
         r = registry(build, work, {}, ['--threads', '2', '--events', '40'])
         seeds['per-thread'] = encode(0, nokey, ust_file(r))
         seeds['per-thread-alive'] = encode(ALIVE_FIRST, nokey, ust_file(r))
+        # Issue 24 §6: a name an older library did not sanitise (".x-PID.ust").
+        data = bytearray(ust_file(r))
+        data[16:21] = b'.x\0\0\0'
+        seeds['dot-name'] = encode(0, nokey, bytes(data))
         r = registry(build, work, {'LTT_UST_BUFFERS': 'cpu'}, ['--threads', '2', '--events', '40'])
         seeds['per-cpu'] = encode(REGISTRY_SHARED, nokey, ust_file(r))
         r = registry(build, work, {'LTT_UST_MODE': 'overwrite'}, ['--threads', '1', '--events', '600'])
