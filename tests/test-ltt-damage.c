@@ -4,6 +4,7 @@
  * format describes.  Each must give the documented status or warning, naming
  * the file, the block and the offset, and reading must go on after it. */
 #include <string.h>
+#include <glib/gstdio.h>
 #include "test-ltt-util.h"
 
 #define BS 4096U
@@ -466,6 +467,45 @@ static void test_repeated_warnings(void)
 	fx_done(&fx);
 }
 
+/* The summary's pattern leaves the words of the path as they are (a
+ * folder whose name holds digits between letters): only numbers are '#'. */
+static void test_summary_keeps_path(void)
+{
+	char *top = tlt_make_dir(), *dir = g_build_filename(top, "run2-h3ru", NULL), *cwd = g_get_current_dir();
+	const char *expected;
+	GError *error = NULL;
+	LttTrace *trace;
+	LttTracefile *tf;
+	TltFile f;
+	guint damaged = 0;
+
+	g_assert_cmpint(g_mkdir(dir, 0755), ==, 0);
+	tlt_file_init(&f, G_LITTLE_ENDIAN, BS);
+	tlt_write_metadata(dir, G_LITTLE_ENDIAN, "cpus 1\n");
+	for (guint b = 0; b < 2; b++)
+		good_block(&f, b);
+	tlt_file_write(&f, dir, "k_0");
+	/* Opened by a relative path: the temporary folder's random name
+	 * could be all digits, a number. */
+	g_assert_cmpint(g_chdir(top), ==, 0);
+	trace = ltt_trace_open("run2-h3ru", &error);
+	g_assert_no_error(error);
+	tf = ltt_trace_tracefile_find(trace, "k", 0);
+	g_assert_nonnull(tf);
+	g_assert_cmpuint(tlt_count_events(tf, &damaged), ==, 0);
+	g_assert_cmpuint(ltt_trace_warning_count(trace), ==, 6);
+	expected = "15 more like this: run2-h3ru/k_#: block # (offset #)";
+	g_test_message("%s", ltt_trace_warning(trace, 5));
+	g_assert_true(g_str_has_prefix(ltt_trace_warning(trace, 5), expected));
+	ltt_trace_unref(trace);
+	g_assert_cmpint(g_chdir(cwd), ==, 0);
+	tlt_file_clear(&f);
+	tlt_remove_dir(top);
+	g_free(dir);
+	g_free(top);
+	g_free(cwd);
+}
+
 /* A second reader's summarised warnings, taken by the trace, add to its
  * count. */
 static void test_repeated_warnings_of_a_reader(void)
@@ -612,6 +652,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/ltt/damage/unknown-id", test_unknown_id);
 	g_test_add_func("/ltt/damage/metadata-errors", test_metadata_errors);
 	g_test_add_func("/ltt/damage/repeated-warnings", test_repeated_warnings);
+	g_test_add_func("/ltt/damage/summary-keeps-path", test_summary_keeps_path);
 	g_test_add_func("/ltt/damage/repeated-warnings-of-a-reader", test_repeated_warnings_of_a_reader);
 	g_test_add_func("/ltt/damage/damaged-value", test_damaged_value);
 	g_test_add_func("/ltt/damage/size-past-block", test_size_past_block);
