@@ -280,9 +280,13 @@ LttTrace *ltt_trace_open(const char *path, GError **error)
 	if (stat(md_path, &st) != 0 && errno != ENOENT) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: %s", md_path, g_strerror(errno));
 		ok = FALSE;
-	} else if (!g_file_test(md_path, G_FILE_TEST_IS_REGULAR)) {
+	} else if (!g_file_test(md_path, G_FILE_TEST_EXISTS)) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no metadata file: not a trace",
 		            path);
+		ok = FALSE;
+	} else if (!S_ISREG(st.st_mode)) {
+		/* Never opened: a FIFO would wait for a writer. */
+		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: not a regular file: not a trace", md_path);
 		ok = FALSE;
 	} else {
 		ok = ltt_metadata_read(trace->md, TRUE, found, error);

@@ -25,7 +25,7 @@ FLIPS=48
 CUTS=12
 READER_DAMAGE=17
 UST_HOSTILE=7
-echo "1..$((FLIPS + CUTS + 34 + READER_DAMAGE + UST_HOSTILE))"
+echo "1..$((FLIPS + CUTS + 35 + READER_DAMAGE + UST_HOSTILE))"
 n=0
 
 # Text that only a crash, an abort or a programming-error check prints.
@@ -172,6 +172,9 @@ mkdir "$tmp/empty"
 run "$lttv" -m textDump -t "$tmp/nope"; check fail "$tmp/nope" "lttv: missing trace"
 run "$lttv" -m textDump -t "$tmp/empty"; check fail "$tmp/empty: no metadata file" "lttv: empty directory"
 run "$lttv" -m textDump -t "$tmp/file"; check fail "$tmp/file" "lttv: a file as the trace"
+mkdir "$tmp/fifo" && mkfifo "$tmp/fifo/metadata"
+run timeout 20 "$lttv" -m textDump -t "$tmp/fifo"
+check fail "$tmp/fifo/metadata: not a regular file" "lttv: metadata a FIFO (no wait for a writer)"
 run "$lttv" -m textDump -t; check fail "missing argument" "lttv: -t without argument"
 run "$lttv" -m '%s%n'; check fail "is not a module name" "lttv: format directives as a module name"
 run "$lttv" -m textDump --stats-format=%n -t "$tmp/t"; check fail "unknown format" "lttv: bad --stats-format"

@@ -109,10 +109,7 @@ static gboolean fuzz_write_listing(const guint8 *data, gsize size)
 				(void) !symlink(fuzz_name_ok(content) ? content : "none", path);
 			else if (kind == 2)
 				g_mkdir(path, 0755);
-			/* Not as the metadata: lttv_trace_open's format detection
-			 * (ltt/import/import-detect.c) opens it blocking, and waits
-			 * for a writer for ever (an open defect). */
-			else if (kind == 3 && strcmp(name, "metadata") != 0)
+			else if (kind == 3)
 				mkfifo(path, 0644);
 		}
 		at += len;
