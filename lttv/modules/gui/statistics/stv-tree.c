@@ -138,7 +138,23 @@ static const LttvStatsNode *find_node(const LttvStatsNode *n, const char *key, G
 	return NULL;
 }
 
-/* A row opened for the first time: its placeholder becomes its children. */
+/* The placeholder goes once the row is open (not while the view expands
+ * it: GTK 2's tree view keeps the row's children across test-expand-row). */
+static void on_row_expanded(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *tree_path, gpointer data)
+{
+	Stv *v = data;
+	GtkTreeIter child, parent = *iter;
+	if (!gtk_tree_model_iter_children(GTK_TREE_MODEL(v->store), &child, &parent))
+		return;
+	char *child_key = NULL;
+	gtk_tree_model_get(GTK_TREE_MODEL(v->store), &child, COL_KEY, &child_key, -1);
+	if (child_key == NULL && gtk_tree_model_iter_n_children(GTK_TREE_MODEL(v->store), &parent) > 1)
+		gtk_tree_store_remove(v->store, &child);
+	g_free(child_key);
+}
+
+/* A row opened for the first time: its children are made (after the
+ * placeholder, which on_row_expanded removes). */
 static gboolean on_test_expand(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *tree_path, gpointer data)
 {
 	Stv *v = data;
@@ -148,23 +164,18 @@ static gboolean on_test_expand(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath
 		g_free(key);
 		return FALSE;
 	}
-	GtkTreeIter child, it = *iter;
-	char *child_key = NULL;
-	if (gtk_tree_model_iter_children(GTK_TREE_MODEL(v->store), &child, &it)) {
-		gtk_tree_model_get(GTK_TREE_MODEL(v->store), &child, COL_KEY, &child_key, -1);
-		if (child_key == NULL)
-			gtk_tree_store_remove(v->store, &child);
-		g_free(child_key);
-	}
+	GtkTreeIter it = *iter;
 	g_hash_table_add(v->expanded, g_strdup(key));
 	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
 	GString *path = g_string_new(NULL);
 	for (guint i = 0; i < v->traces->len; i++) {
 		const StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		if (t->tree == NULL)
+			continue;
 		const char *trace_name = ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i)));
 		g_string_printf(path, "%u/", i);
 		lttv_stats_append_key(path, t->tree, trace_name);
-		const LttvStatsNode *n = t->tree != NULL ? find_node(t->tree, key, path, trace_name) : NULL;
+		const LttvStatsNode *n = find_node(t->tree, key, path, trace_name);
 		if (n != NULL) {
 			g_string_assign(path, key);
 			fill_children(v, n, t->tree, &it, path, trace_name);
@@ -273,6 +284,7 @@ GtkWidget *stv_tree_new(Stv *v)
 	v->view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
 	gtk_tree_view_set_rules_hint(GTK_TREE_VIEW(v->view), TRUE);
 	g_signal_connect(v->view, "test-expand-row", G_CALLBACK(on_test_expand), v);
+	g_signal_connect(v->view, "row-expanded", G_CALLBACK(on_row_expanded), v);
 
 	GtkTreeViewColumn *name = gtk_tree_view_column_new_with_attributes(
 		"Trace / CPU / process / mode / submode / event", gtk_cell_renderer_text_new(), "text", COL_NAME, NULL);
