@@ -143,14 +143,21 @@ static const LttvStatsNode *find_node(const LttvStatsNode *n, const char *key, G
 static void on_row_expanded(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *tree_path, gpointer data)
 {
 	Stv *v = data;
+	GtkTreeModel *m = GTK_TREE_MODEL(v->store);
 	GtkTreeIter child, parent = *iter;
-	if (!gtk_tree_model_iter_children(GTK_TREE_MODEL(v->store), &child, &parent))
+	if (gtk_tree_model_iter_n_children(m, &parent) < 2)
 		return;
-	char *child_key = NULL;
-	gtk_tree_model_get(GTK_TREE_MODEL(v->store), &child, COL_KEY, &child_key, -1);
-	if (child_key == NULL && gtk_tree_model_iter_n_children(GTK_TREE_MODEL(v->store), &parent) > 1)
-		gtk_tree_store_remove(v->store, &child);
-	g_free(child_key);
+	/* Anywhere among the children once the user sorted the tree. */
+	for (gboolean more = gtk_tree_model_iter_children(m, &child, &parent); more;
+	     more = gtk_tree_model_iter_next(m, &child)) {
+		char *child_key = NULL;
+		gtk_tree_model_get(m, &child, COL_KEY, &child_key, -1);
+		g_free(child_key);
+		if (child_key == NULL) {
+			gtk_tree_store_remove(v->store, &child);
+			return;
+		}
+	}
 }
 
 /* A row opened for the first time: its children are made (after the
