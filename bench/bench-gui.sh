@@ -17,8 +17,8 @@
 #   - the peak resident memory (guiprobe), with the anonymous / file /
 #     shared split of the largest sample;
 #   - the machine's load average before and after each run;
-#   - in two more runs (first and second open; the statistics viewer
-#     added at their end), timed by the script's `clock` lines (the
+#   - in two more runs (first and second open, with the statistics viewer
+#     too, in its "Time window" mode), timed by the script's `clock` lines (the
 #     monotonic clock and the main thread's CPU time, each read once the
 #     window is settled): Page Down in the event list, 16 times from its
 #     start, its middle and its end, without and with a filter; a jump to
@@ -27,7 +27,8 @@
 #     statistics viewer's figures for time windows of 5 widths (1/10,000
 #     of the trace to the whole trace, 3 random windows each), from the
 #     window change to the final figures.  Each as median and worst, wall
-#     and main-thread CPU.
+#     and main-thread CPU.  With GUI_SHOTS=DIR, their last screenshots
+#     and the scripts' output are copied there.
 # Figures go to stdout as "name value unit"; doc/performance.md keeps them.
 set -euo pipefail
 build=${1:?usage: bench-gui.sh BUILD [TRACE]}
