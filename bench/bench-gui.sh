@@ -230,7 +230,8 @@ list_report() {   # list_report LABEL: the figures of $tmp/out with $tmp/labels
 # The span and the event count, before the caches go (this launch may
 # start a precomputation).
 trace_span=$(span)
-trace_events=10000000
+# The trace's event count (the default trace's; EVENTS=N for another trace).
+trace_events=${EVENTS:-10000000}
 echo "trace_span_s $trace_span"
 
 find "$trace" -maxdepth 1 -name '.lttv*' -exec rm -f {} +
