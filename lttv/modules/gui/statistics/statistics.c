@@ -126,6 +126,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	g_array_free(v->traces, TRUE);
 	g_ptr_array_free(v->jobs, TRUE);
 	g_hash_table_destroy(v->rows);
+	g_hash_table_destroy(v->expanded);
 	g_object_unref(v->store);
 	g_free(v);
 }
