@@ -47,7 +47,7 @@ cat > "$tmp/window.script" <<SCRIPT
 open $tmp/t
 resize 1024 768
 wait
-key <Alt>w
+key <Alt>m
 window $(sec $a) $(sec $((l + 1)))
 wait
 click statistics 300 150
