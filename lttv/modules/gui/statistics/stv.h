@@ -35,6 +35,7 @@ typedef struct {
 	GtkTreeStore *store;
 	gboolean opened;            /* the traces' rows were expanded once */
 	GHashTable *rows;           /* node path (char *) -> GtkTreeIter * in store */
+	GHashTable *expanded;       /* node paths (char *) whose rows' children are made */
 	GArray *traces;             /* StvTrace */
 	GPtrArray *jobs;            /* StvJob *, whole-trace computations running */
 	guint refresh_source;       /* while a trace's figures are partial */
