@@ -11,7 +11,7 @@
  * since (marked as they change, never a scan of all leaves) give their
  * non-zero leaves to a sparse delta in the arena and start again from
  * zero; and it notes the frames open then (their cumulative time so far).
- * Where a frame open at a checkpoint ends, and the pass's repair count,
+ * Where a frame open at a checkpoint ends, and the state's repair count,
  * are kept too.
  *
  * A window [t0, t1) spanning two usable checkpoints a < b is then the
@@ -59,7 +59,7 @@ typedef struct {
 /* Where a frame open at some checkpoint ended. */
 typedef struct {
 	guint32 record;          /* number + 1, 0: not ended */
-	guint32 leaf;            /* index in the pass's record */
+	guint32 leaf;            /* index in the counting's record */
 	guint32 delta;           /* the delta it ended in */
 } Span;
 
@@ -113,7 +113,7 @@ struct _LttvStatsIndex {
 	GArray *drains;                   /* Drain */
 	GArray *records;                  /* RecordKey */
 	GArray *spans;                    /* Span */
-	GPtrArray *types;                 /* const LttEventType * by the pass's type index */
+	GPtrArray *types;                 /* const LttEventType * by the counting state's type index */
 	GByteArray *buf;
 	GArray *frames;                   /* OpenFrame, while taking a checkpoint */
 };
@@ -199,24 +199,6 @@ static int compare_frames(const void *pa, const void *pb)
 	if (a->cpu != b->cpu)
 		return a->cpu < b->cpu ? -1 : 1;
 	return a->level < b->level ? -1 : a->level > b->level;
-}
-
-static gboolean leaf_empty(const LttvStatsLeaf *l)
-{
-	guint k;
-
-	if (l->cpu_time != 0 || l->elapsed_time != 0 || l->cumulative_time != 0)
-		return FALSE;
-	if (l->dense != NULL) {
-		for (k = 0; k < l->n_dense; k++)
-			if (l->dense[k] != 0)
-				return FALSE;
-		return TRUE;
-	}
-	for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
-		if (l->types[k] != 0 && l->counts[k] != 0)
-			return FALSE;
-	return TRUE;
 }
 
 static void put_count(GByteArray *b, guint type, guint64 n, guint16 *n_counts)
@@ -351,7 +333,7 @@ static void take(LttvStatsIndex *x, LttTime at)
 			guint l = g_array_index(t->dirty, guint, j);
 
 			t->dirty_bits[l / 32] &= ~(1u << (l % 32));
-			if (!leaf_empty(&t->leaves[l])) {
+			if (!lttv_stats_leaf_empty(&t->leaves[l])) {
 				take_leaf(x->buf, &t->leaves[l], l);
 				r.n_leaves++;
 			}

@@ -44,7 +44,7 @@ typedef struct {
 	guint n_leaves, leaves_capacity;
 	guint32 *slots;                /* capacity slots (a power of two): leaf index + 1, 0: free */
 	guint capacity;
-	guint32 number;                /* in the pass's window index (stats-index.c): index + 1, 0: none */
+	guint32 number;                /* in the window index (stats-index.c): index + 1, 0: none */
 	guint32 epoch;                 /* the statistics' epoch when last marked touched */
 	GArray *dirty;                 /* guint: leaves changed since the index's last checkpoint, or NULL */
 	guint32 *dirty_bits;           /* the same as bits, dirty_words of them */
@@ -131,7 +131,7 @@ struct _LttvStats {
 	guint cpu_count;
 	LttvStatsCpu *cpus;
 	GArray *present;               /* guint: the trace's CPUs (metadata's count, channel files'), ascending */
-	/* The pass's window index (stats-index.c), NULL otherwise: it learns
+	/* The window index counting (stats-index.c), NULL otherwise: it learns
 	 * the records touched since its last checkpoint (those of epoch), where
 	 * the frames open at its checkpoints end, and identifications. */
 	struct _LttvStatsIndex *index;
@@ -159,6 +159,25 @@ static inline void lttv_stats_touch(LttvStats *s, LttvStatsTask *t)
 }
 
 G_GNUC_INTERNAL void lttv_stats_touch_leaf_slow(LttvStats *s, LttvStatsTask *t, guint i);
+
+/* A leaf that holds nothing: no time, no event. */
+static inline gboolean lttv_stats_leaf_empty(const LttvStatsLeaf *l)
+{
+	guint k;
+
+	if (l->cpu_time != 0 || l->elapsed_time != 0 || l->cumulative_time != 0)
+		return FALSE;
+	if (l->dense != NULL) {
+		for (k = 0; k < l->n_dense; k++)
+			if (l->dense[k] != 0)
+				return FALSE;
+		return TRUE;
+	}
+	for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
+		if (l->types[k] != 0 && l->counts[k] != 0)
+			return FALSE;
+	return TRUE;
+}
 
 static inline void lttv_stats_touch_leaf(LttvStats *s, LttvStatsTask *t, guint i)
 {

@@ -240,27 +240,6 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	node_add(trace, proc);
 }
 
-/* A leaf that holds nothing (a frame ended the instant it began, or a
- * window's sum that came to zero) makes no node: a pass and a sum of
- * differences do not make the same empty leaves (doc/analysis.md §6.3). */
-static gboolean leaf_empty(const LttvStatsLeaf *l)
-{
-	guint j;
-
-	if (l->cpu_time != 0 || l->elapsed_time != 0 || l->cumulative_time != 0)
-		return FALSE;
-	if (l->dense != NULL) {
-		for (j = 0; j < l->n_dense; j++)
-			if (l->dense[j] != 0)
-				return FALSE;
-		return TRUE;
-	}
-	for (j = 0; j < LTTV_STATS_INLINE_TYPES; j++)
-		if (l->types[j] != 0 && l->counts[j] != 0)
-			return FALSE;
-	return TRUE;
-}
-
 static int compare_tasks(gconstpointer pa, gconstpointer pb)
 {
 	const LttvStatsTask *a = *(const LttvStatsTask *const *) pa, *b = *(const LttvStatsTask *const *) pb;
@@ -290,7 +269,7 @@ static GArray *cpus_present(const LttvStats *s)
 	while (g_hash_table_iter_next(&it, &task, NULL)) {
 		const LttvStatsTask *t = task;
 		for (guint j = 0; j < t->n_leaves; j++)
-			if (!leaf_empty(&t->leaves[j]) && g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
+			if (!lttv_stats_leaf_empty(&t->leaves[j]) && g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
 				g_array_append_val(cpus, t->leaves[j].cpu);
 	}
 	g_hash_table_destroy(seen);
@@ -315,9 +294,11 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	while (g_hash_table_iter_next(&it, &task, NULL))
 		g_ptr_array_add(tasks, task);
 	g_ptr_array_sort(tasks, compare_tasks);
-	/* A process node gathers the records of its (pid, birth) (several
-	 * for pid 0 and -1, one per CPU), and for pid <= 0 the leaves of one
-	 * CPU.  Only the CPUs that have leaves are visited: CPU numbers can be
+	/* Empty leaves (a frame ended the instant it began, a window's sum
+	 * that came to zero) make no node: a pass and a sum of differences do
+	 * not make the same ones (doc/analysis.md §6.3).  A process node
+	 * gathers the records of its (pid, birth) (several for pid 0 and -1,
+	 * one per CPU), and for pid <= 0 the leaves of one CPU.  Only the CPUs that have leaves are visited: CPU numbers can be
 	 * sparse (a channel file kernel_65535). */
 	/* No CPU: every leaf is empty, nothing to show. */
 	for (ci = 0; ci < (per_cpu ? cpus->len : MIN(cpus->len, 1)); ci++) {
@@ -354,7 +335,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 						named = u;
 					for (j = 0; j < u->n_leaves; j++)
 						if ((!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
-						    && !leaf_empty(&u->leaves[j]))
+						    && !lttv_stats_leaf_empty(&u->leaves[j]))
 							g_ptr_array_add(leaves, &u->leaves[j]);
 				}
 				add_process(s, trace, parent, named, t->pid <= 0 ? c : 0, leaves, &counts);
