@@ -334,7 +334,9 @@ static void test_snapshot(gconstpointer data)
 	lttv_trace_unref(t);
 }
 
-/* A job's snapshots: [t0, until) after each step, then the whole window. */
+/* A job's snapshots: [t0, until) after each step, then the whole window.
+ * The window spans one or two checkpoint intervals (a twentieth of these
+ * traces): too few for the index, so the job replays it in steps. */
 static void test_job_snapshot(gconstpointer data)
 {
 	guint c = GPOINTER_TO_UINT(data);
@@ -342,7 +344,8 @@ static void test_job_snapshot(gconstpointer data)
 	LttvPrecompute *p = service(&t, c);
 	LttTrace *trace = lttv_trace_ltt(t);
 	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
-	LttTime t0 = start + (end - start) / 5 + 3, t1 = end - (end - start) / 7, until = 0, last = t0;
+	LttTime t0 = start + (end - start) / 5 + 3, t1 = t0 + (end - start) / 20, until = 0, last = t0;
+	guint64 indexed = lttv_precompute_index_windows(p);
 	LttvWindowStatsJob *job = lttv_precompute_window_stats_job(p, t0, t1);
 	GError *error = NULL;
 	guint steps = 0, checked = 0;
@@ -350,25 +353,22 @@ static void test_job_snapshot(gconstpointer data)
 
 	g_assert_null(lttv_window_stats_job_snapshot(job, FALSE, &until));
 	while (lttv_window_stats_job_step(job, 0, &error)) {
-		LttvStatsNode *tree;
+		gboolean per_cpu = steps++ % 2 == 0;
+		LttvStatsNode *tree, *expected;
 
 		/* Every step counts whole timestamps: the snapshot is a window. */
-		tree = lttv_window_stats_job_snapshot(job, steps % 2 == 0, &until);
+		tree = lttv_window_stats_job_snapshot(job, per_cpu, &until);
 		g_assert_nonnull(tree);
 		g_assert_cmpuint(until, >, last);
 		g_assert_cmpuint(until, <, t1);
 		last = until;
-		if (steps++ % 13 == 0) {
-			LttvStatsNode *expected;
-
-			slow = window_by_pass(trace, t0, until);
-			expected = lttv_stats_tree(slow, steps % 2 == 1);
-			analysis_assert_tree_equal(expected, tree);
-			lttv_stats_node_free(expected);
-			lttv_window_stats_free(slow);
-			checked++;
-		}
+		slow = window_by_pass(trace, t0, until);
+		expected = lttv_stats_tree(slow, per_cpu);
+		analysis_assert_tree_equal(expected, tree);
+		lttv_stats_node_free(expected);
+		lttv_window_stats_free(slow);
 		lttv_stats_node_free(tree);
+		checked++;
 	}
 	g_assert_no_error(error);
 	g_assert_cmpuint(checked, >=, 3);
@@ -384,6 +384,37 @@ static void test_job_snapshot(gconstpointer data)
 	taken = lttv_window_stats_job_take(job);
 	assert_tree_is(slow, closed_tree, taken, NULL);
 	g_assert_null(lttv_window_stats_job_snapshot(job, TRUE, &until));
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, indexed);
+	lttv_window_stats_free(taken);
+	lttv_window_stats_free(slow);
+	lttv_window_stats_job_free(job);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+/* A wide window's job, once the index has counted it: one step, from the
+ * index, the same figures as a pass over the window. */
+static void test_job_indexed(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data);
+	LttvTrace *t;
+	LttvPrecompute *p = service(&t, c);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	LttTime t0 = start + (end - start) / 5 + 3, t1 = end - (end - start) / 7;
+	guint64 indexed = lttv_precompute_index_windows(p);
+	LttvWindowStatsJob *job = lttv_precompute_window_stats_job(p, t0, t1);
+	GError *error = NULL;
+	LttvStats *slow, *taken;
+
+	g_assert_false(lttv_window_stats_job_step(job, 0, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, indexed + 1);
+	g_assert_cmpfloat(lttv_window_stats_job_progress(job), ==, 1.0);
+	taken = lttv_window_stats_job_take(job);
+	g_assert_nonnull(taken);
+	slow = window_by_pass(trace, t0, t1);
+	assert_tree_is(slow, closed_tree, taken, NULL);
 	lttv_window_stats_free(taken);
 	lttv_window_stats_free(slow);
 	lttv_window_stats_job_free(job);
@@ -414,6 +445,9 @@ int main(int argc, char **argv)
 		g_free(path);
 		path = g_strdup_printf("/window-stats/job-snapshot/%s", cases[i].name);
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_snapshot);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/job-indexed/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_indexed);
 		g_free(path);
 	}
 	rc = g_test_run();

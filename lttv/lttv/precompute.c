@@ -545,23 +545,32 @@ static LttvMerge *window_merge(LttvPrecompute *p)
 	return p->window_merge;
 }
 
+LttvStats *lttv_precompute_index_window(LttvPrecompute *p, LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
+                                        GError **error)
+{
+	LttvStats *s;
+
+	*used = FALSE;
+	if (p->stats_index == NULL)
+		return NULL;
+	s = lttv_stats_index_window(p->stats_index, p->cps, merge, t0, t1, used, error);
+	p->index_windows += s != NULL;
+	return s;
+}
+
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
 {
 	LttvTraceState *ts;
 	LttTime split;
+	gboolean used;
+	LttvStats *s;
 
 	window_merge(p);
 	/* From what the pass counted, when the window spans two of its
 	 * usable checkpoints (stats-index.c). */
-	if (p->stats_index != NULL) {
-		gboolean used;
-		LttvStats *s = lttv_stats_index_window(p->stats_index, p->cps, p->window_merge, t0, t1, &used, error);
-
-		if (used) {
-			p->index_windows += s != NULL;
-			return s;
-		}
-	}
+	s = lttv_precompute_index_window(p, p->window_merge, t0, t1, &used, error);
+	if (used)
+		return s;
 	/* A wide window on two threads (window-stats-split.c). */
 	if (lttv_window_stats_split_at(p->cps, t0, t1, &split))
 		return lttv_window_stats_split(p->cps, lttv_trace_ltt(p->trace), p->window_merge, t0, split, t1, error);
