@@ -252,6 +252,7 @@ for open in first_open second_open; do
 	list_script "$trace_span" "$trace_events" > "$tmp/script"
 	run < "$tmp/script" > "$tmp/out"
 	load "$open.list.after"
+	[ -z "${GUI_SHOTS:-}" ] || mkdir -p "$GUI_SHOTS"
 	[ -z "${GUI_SHOTS:-}" ] || cp "$tmp"/list.png "$tmp"/statistics.png "$GUI_SHOTS/" 2>/dev/null || true
 	[ -z "${GUI_SHOTS:-}" ] || cp "$tmp/out" "$GUI_SHOTS/$open.list.out"
 	list_report "$open"
