@@ -120,20 +120,26 @@ static gboolean channel_name(TraceDatImport *im, InstanceOut *io)
 /* The saved name of the record's task, written before its first event on
  * this CPU (the CPUs are written one after the other, so each CPU gives
  * the names its own events need, at their time). */
-static gboolean give_comm(TraceDatImport *im, InstanceOut *io, struct tep_handle *tep, struct tep_record *record,
-                          LttWriterChannel *out)
+static void give_comm(TraceDatImport *im, InstanceOut *io, struct tep_handle *tep, struct tep_record *record,
+                      LttWriterChannel *out)
 {
 	int pid = tep_data_pid(tep, record);
+	GError *err = NULL;
 
 	if (pid <= 0 || g_hash_table_contains(io->comm_given, GINT_TO_POINTER(pid)))
-		return TRUE;
+		return;
 	g_hash_table_add(io->comm_given, GINT_TO_POINTER(pid));
 	if (!tep_is_pid_registered(tep, pid))
-		return TRUE;
+		return;
 	ltt_payload_reset(&im->payload);
 	ltt_payload_put_s32(&im->payload, pid);
 	ltt_payload_put_string(&im->payload, tep_data_comm_from_pid(tep, pid));
-	return ltt_writer_channel_append(out, record->ts, io->comm_id, im->payload.data, im->payload.len, &im->error);
+	/* A record whose time goes back is skipped, and so is its name: the
+	 * record's own append says why. */
+	if (!ltt_writer_channel_append(out, record->ts, io->comm_id, im->payload.data, im->payload.len, &err)) {
+		g_hash_table_remove(io->comm_given, GINT_TO_POINTER(pid));
+		g_error_free(err);
+	}
 }
 
 static LttWriterChannel *out_for(TraceDatImport *im, InstanceOut *io, guint cpu)
@@ -164,8 +170,8 @@ static void on_record(TraceDatImport *im, struct tracecmd_input *handle, struct 
 		im->stats->skipped++;
 		return;
 	}
-	if (io->gives_comms && !give_comm(im, io, tracecmd_get_tep(handle), record, out))
-		return;
+	if (io->gives_comms)
+		give_comm(im, io, tracecmd_get_tep(handle), record, out);
 	if (record->missed_events != 0) {
 		guint64 lost = record->missed_events > 0 ? (guint64) record->missed_events : 1;
 
