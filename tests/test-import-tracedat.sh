@@ -8,12 +8,28 @@
 # also from the same recording converted to a version 6 file,
 # the state names the workload's processes, and a task has, from its first
 # event on, the name trace-cmd report gives it (the file's saved cmdlines,
-# ltt_statedump_comm events).  Needs root, tracefs and
+# ltt_statedump_comm events; also on data/tracedat/tiny-v7.dat, which needs
+# no root).  Needs root, tracefs and
 # trace-cmd: skipped loudly without them.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/import-env.sh"
 
-echo "1..7"
+echo "1..8"
+# The saved names on a fixed recording (data/tracedat/tiny-v7.dat), without
+# root: needs trace-cmd for its report.
+if command -v trace-cmd >/dev/null && command -v python3 >/dev/null && "$ltt_import" --list-formats | grep -qxF trace.dat; then
+	"$ltt_import" -q "$srcdir/data/tracedat/tiny-v7.dat" "$tmp/tiny" 2> "$tmp/tiny.err" &&
+		trace-cmd report -t "$srcdir/data/tracedat/tiny-v7.dat" > "$tmp/tiny-tc" 2>/dev/null &&
+		"$lttv" -m textDump -p -t "$tmp/tiny" > "$tmp/tiny-lt" &&
+		python3 "$srcdir/tracedat-names.py" "$tmp/tiny-tc" "$tmp/tiny-lt" > "$tmp/tiny-names"
+	status=$?
+	[ $status -eq 0 ] || sed 's/^/# /' "$tmp/tiny.err" "$tmp/tiny-names"
+	check $status "tiny-v7.dat: tasks named from their first event ($(awk '{ print $1 " events of " $2 " tasks" }' "$tmp/tiny-names" | head -n 1))"
+else
+	skip_reason="no trace-cmd, python3 or trace.dat import"
+	check 77 "tiny-v7.dat: tasks named from their first event"
+fi
+
 extract="$TOP_SRCDIR/bench/peers/ftrace-extract.sh"
 if [ "$(id -u)" != 0 ] || ! command -v trace-cmd >/dev/null || ! "$ltt_import" --list-formats | grep -qxF trace.dat \
    || ! BUFFER_KB=8192 sh "$extract" "$tmp/t.dat" sh -c 'ls -R /usr/include > /dev/null; cat /etc/hostname' 2> "$tmp/extract.err"; then
