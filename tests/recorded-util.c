@@ -225,6 +225,27 @@ const LttvStatsNode *recorded_submode(const LttvStatsNode *proc, LttvExecMode mo
 	return NULL;
 }
 
+void recorded_foreach_event(const Recording *r, RecordedEventFunc fn, gpointer data)
+{
+	GError *error = NULL;
+	LttTrace *trace = ltt_trace_open(r->trace, &error);
+	guint i;
+
+	g_assert_no_error(error);
+	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(trace, i);
+		gboolean first = TRUE;
+
+		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
+			continue;
+		do {
+			fn(ltt_tracefile_event(tf), first, data);
+			first = FALSE;
+		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
+	}
+	ltt_trace_unref(trace);
+}
+
 gint64 recorded_field_int(const LttEvent *e, const char *name)
 {
 	const LttField *f = ltt_event_type_field_by_name(ltt_event_type(e), name);
@@ -232,7 +253,12 @@ gint64 recorded_field_int(const LttEvent *e, const char *name)
 	return f != NULL ? ltt_event_get_int(e, f) : -1;
 }
 
-/* What the runs of a task were, read from its CPUs' switches. */
+static gboolean in_set(GHashTable *pids, gint64 pid)
+{
+	return pid > 0 && g_hash_table_contains(pids, GINT_TO_POINTER((gint) pid));
+}
+
+/* What the runs of a set of tasks were, read from their CPUs' switches. */
 typedef struct {
 	guint64 switches;        /* how many times a CPU switched to it */
 	guint64 preempted;       /* runs that ended in a preemption, whose time the kernel said */
@@ -248,49 +274,51 @@ typedef struct {
  * wakeup to their CPU lasted 2.02 ms longer in the trace than the kernel
  * charged them (123 runs, 11 to 26 µs each, about twice the time from the
  * sched_wakeup to the switch), the 30 others 0.07 ms shorter in all. */
-static Runs runs_of(const Recording *rec, gint32 pid)
+typedef struct {
+	GHashTable *pids;
+	Runs r;
+	gboolean in;             /* the file's CPU runs one of the tasks */
+	LttTime start;           /* since then */
+	guint64 charged;         /* what the kernel charged it since then */
+} RunsScan;
+
+static void runs_scan(const LttEvent *e, gboolean first, gpointer data)
 {
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(rec->trace, &error);
-	Runs r = { 0 };
-	guint i;
+	RunsScan *sc = data;
+	const char *name = ltt_event_type_name(ltt_event_type(e));
 
-	g_assert_no_error(error);
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
-		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-		gboolean in = FALSE;
-		LttTime start = 0;
-		guint64 charged = 0;
-
-		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
-			continue;
-		do {
-			const LttEvent *e = ltt_tracefile_event(tf);
-			const char *name = ltt_event_type_name(ltt_event_type(e));
-
-			if (strcmp(name, "sched_stat_runtime") == 0 && recorded_field_int(e, "pid") == pid) {
-				charged += (guint64) recorded_field_int(e, "runtime");
-			} else if (strcmp(name, "sched_switch") == 0) {
-				gint64 prev_state = recorded_field_int(e, "prev_state");
-
-				/* Preempted: state 0, or its preemption bit (format.md §4). */
-				if (in && recorded_field_int(e, "prev_pid") == pid && charged > 0
-				    && (prev_state == 0 || (prev_state & 0x100))) {
-					r.preempted++;
-					if (ltt_event_time(e) - start > charged)
-						r.clock_skip_ns += ltt_event_time(e) - start - charged;
-				}
-				in = recorded_field_int(e, "next_pid") == pid;
-				if (in) {
-					r.switches++;
-					start = ltt_event_time(e);
-					charged = 0;
-				}
-			}
-		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
+	if (first) {
+		sc->in = FALSE;
+		sc->start = 0;
+		sc->charged = 0;
 	}
-	ltt_trace_unref(trace);
-	return r;
+	if (strcmp(name, "sched_stat_runtime") == 0 && in_set(sc->pids, recorded_field_int(e, "pid"))) {
+		sc->charged += (guint64) recorded_field_int(e, "runtime");
+	} else if (strcmp(name, "sched_switch") == 0) {
+		gint64 prev_state = recorded_field_int(e, "prev_state");
+
+		/* Preempted: state 0, or its preemption bit (format.md §4). */
+		if (sc->in && in_set(sc->pids, recorded_field_int(e, "prev_pid")) && sc->charged > 0
+		    && (prev_state == 0 || (prev_state & 0x100))) {
+			sc->r.preempted++;
+			if (ltt_event_time(e) - sc->start > sc->charged)
+				sc->r.clock_skip_ns += ltt_event_time(e) - sc->start - sc->charged;
+		}
+		sc->in = in_set(sc->pids, recorded_field_int(e, "next_pid"));
+		if (sc->in) {
+			sc->r.switches++;
+			sc->start = ltt_event_time(e);
+			sc->charged = 0;
+		}
+	}
+}
+
+static Runs runs_of(const Recording *rec, GHashTable *pids)
+{
+	RunsScan sc = { .pids = pids };
+
+	recorded_foreach_event(rec, runs_scan, &sc);
+	return sc.r;
 }
 
 /* The task's CPU time within 0.5 % of what the kernel accounted, plus the
@@ -309,9 +337,18 @@ static Runs runs_of(const Recording *rec, gint32 pid)
 #define SWITCH_SKEW_NS 2000
 void recorded_assert_cpu_time(const Recording *r, gint32 pid, guint64 cpu_ns)
 {
+	GHashTable *pids = g_hash_table_new(g_direct_hash, g_direct_equal);
+
+	g_hash_table_add(pids, GINT_TO_POINTER(pid));
+	recorded_assert_tasks_cpu_time(r, pids, cpu_ns);
+	g_hash_table_unref(pids);
+}
+
+void recorded_assert_tasks_cpu_time(const Recording *r, GHashTable *pids, guint64 cpu_ns)
+{
 	const LttvStatsNode *p;
 	guint64 traced = 0, skew, uncertain = 0, interrupts = 0;
-	guint i = 0;
+	guint i;
 	Runs runs;
 
 	if (!r->unrun_exact) {
@@ -323,23 +360,60 @@ void recorded_assert_cpu_time(const Recording *r, gint32 pid, guint64 cpu_ns)
 	 * CONFIG_IRQ_TIME_ACCOUNTING), which the host does not show: the
 	 * task's time is compared without them, and its interrupts' time may
 	 * make up the difference from below. */
-	while ((p = recorded_process_node(r, pid, &i)) != NULL) {
-		const LttvStatsNode *irq = lttv_stats_node_find_mode(p, LTTV_MODE_IRQ);
-		const LttvStatsNode *softirq = lttv_stats_node_find_mode(p, LTTV_MODE_SOFTIRQ);
+	for (i = 0; i < r->tree->children->len; i++) {
+		const LttvStatsNode *irq, *softirq;
 
+		p = g_ptr_array_index(r->tree->children, i);
+		if (!in_set(pids, p->pid))
+			continue;
+		irq = lttv_stats_node_find_mode(p, LTTV_MODE_IRQ);
+		softirq = lttv_stats_node_find_mode(p, LTTV_MODE_SOFTIRQ);
 		interrupts += (irq != NULL ? irq->cpu_time : 0) + (softirq != NULL ? softirq->cpu_time : 0);
 		traced += p->cpu_time - (irq != NULL ? irq->cpu_time : 0) - (softirq != NULL ? softirq->cpu_time : 0);
 		uncertain += p->uncertain_time;
 	}
-	runs = runs_of(r, pid);
+	runs = runs_of(r, pids);
 	skew = runs.switches * SWITCH_SKEW_NS;
-	g_test_message("task %d: traced %" G_GUINT64_FORMAT " ns, kernel %" G_GUINT64_FORMAT " ns, %" G_GUINT64_FORMAT
+	g_test_message("%u task(s): traced %" G_GUINT64_FORMAT " ns, kernel %" G_GUINT64_FORMAT " ns, %" G_GUINT64_FORMAT
 	               " switches, switch skew %" G_GUINT64_FORMAT " ns, uncertain %" G_GUINT64_FORMAT " ns, IRQs left out %"
 	               G_GUINT64_FORMAT " ns, not run %" G_GUINT64_FORMAT " ns, preemptions the kernel charged less %"
 	               G_GUINT64_FORMAT " ns (%" G_GUINT64_FORMAT " runs)",
-	               pid, traced, cpu_ns, runs.switches, skew, uncertain, interrupts, r->unrun_ns, runs.clock_skip_ns,
-	               runs.preempted);
+	               g_hash_table_size(pids), traced, cpu_ns, runs.switches, skew, uncertain, interrupts, r->unrun_ns,
+	               runs.clock_skip_ns, runs.preempted);
 	g_assert_cmpuint(traced, >, 0);
 	g_assert_cmpuint(traced + interrupts + cpu_ns / 200 + skew + uncertain, >=, cpu_ns);
 	g_assert_cmpuint(traced, <=, cpu_ns + cpu_ns / 200 + r->unrun_ns + skew + uncertain + runs.clock_skip_ns);
+}
+
+static void fork_scan(const LttEvent *e, gboolean first, gpointer forks)
+{
+	if (strcmp(ltt_event_type_name(ltt_event_type(e)), "sched_process_fork") == 0) {
+		gint32 pair[2] = { (gint32) recorded_field_int(e, "parent_pid"), (gint32) recorded_field_int(e, "child_pid") };
+
+		g_array_append_vals(forks, pair, 2);
+	}
+}
+
+GHashTable *recorded_descendants(const Recording *r, gint32 root)
+{
+	GHashTable *tree = g_hash_table_new(g_direct_hash, g_direct_equal);
+	GArray *forks = g_array_new(FALSE, FALSE, sizeof(gint32));
+	gboolean grew = TRUE;
+	guint i;
+
+	recorded_foreach_event(r, fork_scan, forks);
+	/* The CPUs' files are not in time order with each other: grow the set
+	 * until no fork adds to it. */
+	g_hash_table_add(tree, GINT_TO_POINTER(root));
+	while (grew) {
+		grew = FALSE;
+		for (i = 0; i + 1 < forks->len; i += 2)
+			if (g_hash_table_contains(tree, GINT_TO_POINTER(g_array_index(forks, gint32, i)))
+			    && !g_hash_table_contains(tree, GINT_TO_POINTER(g_array_index(forks, gint32, i + 1)))) {
+				g_hash_table_add(tree, GINT_TO_POINTER(g_array_index(forks, gint32, i + 1)));
+				grew = TRUE;
+			}
+	}
+	g_array_free(forks, TRUE);
+	return tree;
 }

@@ -41,6 +41,11 @@ char **recorded_output_next(const Recording *r, const char *key, guint *i);
 const LttvStatsNode *recorded_process_node(const Recording *r, gint32 pid, guint *i);
 /* The submode named name of mode in a process node, or NULL. */
 const LttvStatsNode *recorded_submode(const LttvStatsNode *proc, LttvExecMode mode, const char *name);
+/* Calls fn on every event of the recording, channel file by channel file
+ * (each in time order, the files not merged); first is TRUE for a file's
+ * first event. */
+typedef void (*RecordedEventFunc)(const LttEvent *e, gboolean first, gpointer data);
+void recorded_foreach_event(const Recording *r, RecordedEventFunc fn, gpointer data);
 /* An integer field of an event, -1 when it has none. */
 gint64 recorded_field_int(const LttEvent *e, const char *name);
 
@@ -49,5 +54,11 @@ gint64 recorded_field_int(const LttEvent *e, const char *name);
  * CLOCK_THREAD_CPUTIME_ID), within the bound that the kernel's own figures
  * and the trace's uncertainty allow (recorded-util.c says which). */
 void recorded_assert_cpu_time(const Recording *r, gint32 pid, guint64 cpu_ns);
+/* The same for the sum over a set of tasks (GINT_TO_POINTER(pid) keys)
+ * against the kernel's sum, each task's allowances added. */
+void recorded_assert_tasks_cpu_time(const Recording *r, GHashTable *pids, guint64 cpu_ns);
+/* root and every task forked from it or from its descendants during the
+ * recording (sched_process_fork), as GINT_TO_POINTER(pid) keys. */
+GHashTable *recorded_descendants(const Recording *r, gint32 root);
 
 #endif

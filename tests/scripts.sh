@@ -16,7 +16,7 @@ check() {   # check STATUS DESCRIPTION
 	*) echo "not ok $n - $2" ;;
 	esac
 }
-echo "1..4"
+echo "1..5"
 
 # The Quick start block holds exactly the two commands.
 awk '/^## Quick start/ { q = 1 } q && /^```/ { b++; next } q && b == 1 { print $1 } b == 2 { exit }' \
@@ -47,3 +47,17 @@ else
 	make -s -C "$top/bench" probe LTTV_BUILD_DIR="$tmp/build" 2>&1 | grep -q "built in $tmp/build/bench"
 	check $? "make -C bench TARGET from the source tree builds in the build tree"
 fi
+
+# scripts/repeat-test counts runs and keeps the failed run's log: a stand-in
+# suite whose second run fails.
+mkdir -p "$tmp/rep/tests"
+cat > "$tmp/rep/tests/Makefile" <<'EOF2'
+check:
+	@n=$$(cat runs 2>/dev/null || echo 0); n=$$((n + 1)); echo $$n > runs; \
+	echo "run $$n" > t.log; \
+	if [ $$n -eq 2 ]; then echo ':test-result: FAIL' > t.trs; exit 2; else echo ':test-result: PASS' > t.trs; fi
+EOF2
+"$top/scripts/repeat-test" --runs 3 --build "$tmp/rep" t.sh > "$tmp/rep.out" 2> "$tmp/rep.err"
+[ $? -eq 1 ] && grep -q "t.sh: 2 of 3 runs passed" "$tmp/rep.out" && grep -q "run 2/3: FAIL" "$tmp/rep.out" &&
+	grep -q "run 2" "$tmp/rep/tests/repeat-t.sh/run-2.log" && [ ! -e "$tmp/rep/tests/repeat-t.sh/run-1.log" ]
+check $? "scripts/repeat-test counts the passed runs and keeps the failed run's log"

@@ -731,6 +731,96 @@ static gboolean gone(pid_t pid)
 	return dead;
 }
 
+/* A recording that loses events: a 16 KiB buffer per CPU and a burst of
+ * system calls that fills it faster than lttd drains.  Per CPU, the trace
+ * holds what the kernel says was read and counts as lost exactly what the
+ * kernel says it refused or overwrote, and the analysis reads the trace
+ * to its end, reporting the loss (doc/recording.md, "Lost events"). */
+static void test_lossy(void)
+{
+	char *session = g_strdup_printf("test-lossy-%d", (int) getpid());
+	char *dir = g_build_filename(rec.tmp, "lossy", NULL);
+	char *instance = g_strdup_printf("%s/instances/ltt-%s", tracefs_dir(), session);
+	char *create[] = { rec.lttctl, "create", session, "-o", dir, "-s", "16", NULL };
+	char *start[] = { rec.lttctl, "start", session, NULL };
+	char *stop[] = { rec.lttctl, "stop", session, NULL };
+	char *destroy[] = { rec.lttctl, "destroy", session, NULL };
+	char *burst[] = { rec.child_program, "300000", "0", "0", NULL };
+	char *lttv = g_build_filename(TOP_BUILDDIR, "lttv", "lttv", "lttv", NULL);
+	char *analyse[] = { lttv, "-m", "textDump", "-s", "--no-events", "-t", dir, NULL };
+	guint64 read[64], refused[64], lost_all = 0;
+	char *out = NULL, *err = NULL;
+	GError *error = NULL;
+	LttTrace *trace;
+	guint cpu, ncpus = 0;
+	int status;
+	gboolean ran;
+
+	if (skipped())
+		goto out;
+	g_assert_true(run(create, NULL, &error));
+	ran = run(start, NULL, &error) && run(burst, NULL, &error) && run(stop, NULL, &error);
+	for (cpu = 0; ran && cpu < G_N_ELEMENTS(read); cpu++) {
+		char *path = g_strdup_printf("%s/per_cpu/cpu%u/stats", instance, cpu);
+		char *text;
+
+		if (!g_file_get_contents(path, &text, NULL, NULL)) {
+			g_free(path);
+			break;
+		}
+		g_assert_cmpuint(stats_field(text, "entries:"), ==, 0);
+		read[cpu] = stats_field(text, "read events:");
+		refused[cpu] = stats_field(text, "\noverrun:") + stats_field(text, "dropped events:");
+		g_free(text);
+		g_free(path);
+		ncpus++;
+	}
+	run(destroy, NULL, ran ? &error : NULL);
+	g_assert_no_error(error);
+	g_assert_cmpuint(ncpus, >, 0);
+
+	trace = ltt_trace_open(dir, &error);
+	g_assert_no_error(error);
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		LttTracefile *tf = ltt_trace_tracefile_find(trace, "kernel", cpu);
+		guint64 n = 0, dump = 0, lost;
+
+		g_assert_nonnull(tf);
+		ltt_tracefile_seek_begin(tf);
+		while (ltt_tracefile_next(tf, &error) == LTT_READ_EVENT)
+			if (g_str_has_prefix(ltt_event_name(ltt_tracefile_event(tf)), "ltt_statedump_"))
+				dump++;
+			else
+				n++;
+		g_assert_no_error(error);
+		lost = ltt_tracefile_lost_events(tf);
+		g_test_message("cpu %u: %" G_GUINT64_FORMAT " events, %" G_GUINT64_FORMAT " lost; kernel: read %"
+		               G_GUINT64_FORMAT ", refused or overwritten %" G_GUINT64_FORMAT, cpu, n, lost, read[cpu],
+		               refused[cpu]);
+		g_assert_cmpuint(n, ==, read[cpu]);
+		g_assert_cmpuint(lost, ==, refused[cpu]);
+		lost_all += lost;
+	}
+	ltt_trace_unref(trace);
+	if (lost_all == 0) {
+		g_test_skip("lttd kept up with a 16 KiB buffer: nothing was lost, the case did not happen");
+		goto out;
+	}
+	/* The statistics read it all and say where events were lost. */
+	g_assert_true(g_spawn_sync(NULL, analyse, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+	g_assert_no_error(error);
+	g_assert_true(g_spawn_check_wait_status(status, NULL));
+	g_assert_nonnull(strstr(out, "trace lossy events="));
+	g_assert_nonnull(strstr(err, "events lost while recording"));
+out:
+	g_free(out);
+	g_free(err);
+	g_free(lttv);
+	g_free(instance);
+	g_free(dir);
+	g_free(session);
+}
+
 /* SIGINT to lttd ends the recording cleanly: the summary it writes last is
  * in the metadata, and the trace reads without damage.  The session is
  * destroyed before anything is asserted, so that a failure leaves no
@@ -918,6 +1008,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/control/record/statedump", test_statedump);
 	g_test_add_func("/control/record/clock", test_clock);
 	g_test_add_func("/control/record/trace-cmd-agrees", test_trace_cmd_agrees);
+	g_test_add_func("/control/record/lossy", test_lossy);
 	g_test_add_func("/control/lttd/sigint", test_sigint);
 	g_test_add_func("/control/lttd/full-disk", test_full_disk);
 	status = g_test_run();

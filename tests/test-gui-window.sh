@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..27"
+echo "1..29"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -228,3 +228,21 @@ quit
 EOF2
 [ $status -eq 0 ] && [ "$("$pngcheck" "$tmp/stacked.png" | head -n 1)" = "1024 768" ]
 check $? "four viewers in a 1024x768 window: a 1024 x 768 picture ($("$pngcheck" "$tmp/stacked.png" 2>/dev/null | head -n 1); $(head -c 200 "$tmp/err"))"
+
+# Opened without resize on the 1920x1200 screen: four fifths of it; the top
+# viewer (the control flow) gets three fifths of the tab, the event list the rest.
+run -t "$tmp/trace" <<EOF2
+wait
+screenshot $tmp/default.png
+screenshot $tmp/default-cf.png controlflow
+screenshot $tmp/default-de.png detailedevents
+quit
+EOF2
+[ $status -eq 0 ] && [ "$("$pngcheck" "$tmp/default.png" | head -n 1)" = "1536 960" ]
+check $? "the window opens at four fifths of the screen ($("$pngcheck" "$tmp/default.png" 2>/dev/null | head -n 1))"
+cf_h=$("$pngcheck" "$tmp/default-cf.png" | awk 'NR == 1 { print $2 }')
+de_h=$("$pngcheck" "$tmp/default-de.png" | awk 'NR == 1 { print $2 }')
+# (Each slot's title bar is outside the viewer's picture: the viewers'
+# ratio is a little above 3:2.)
+[ -n "$cf_h" ] && [ -n "$de_h" ] && [ $(( cf_h * 10 )) -ge $(( de_h * 14 )) ] && [ $(( cf_h * 10 )) -le $(( de_h * 18 )) ]
+check $? "the control flow has three fifths of the tab, the event list two ($cf_h and $de_h pixels)"

@@ -11,8 +11,12 @@
  *   pthread_setname_np: each one's CPU time against its own clock, their
  *   names, a filter on a name;
  * - ltt-fork-storm-children, 100 children that exit at once: each its own
- *   task with its own exit.
- * On all three, the idle tasks' names and the unknown task's row.  Needs
+ *   task with its own exit;
+ * - make -j2 compiling a few files, and tar czf of a folder, both run by
+ *   ltt-tree-run: the whole process tree's CPU time against getrusage, its
+ *   tasks named by their exec, each task's system calls those whose events
+ *   carry its pid.
+ * On all of them, the idle tasks' names and the unknown task's row.  Needs
  * root and tracefs: otherwise every case says why and skips. */
 #include "config.h"
 #include <stdio.h>
@@ -31,6 +35,7 @@
 #define BURNERS 2
 #define BURN_MS 100
 #define CHILDREN 100
+#define MAKE_FILES 6
 
 static struct {
 	char *skip;              /* why recording cannot be tested here */
@@ -40,6 +45,8 @@ static struct {
 	guint64 calls, cpu_ns;
 	Recording *burners;      /* ltt-cpu-burners */
 	Recording *storm;        /* ltt-fork-storm-children */
+	Recording *make;         /* ltt-tree-run make -j2 (NULL: no make or cc here) */
+	Recording *tar;          /* ltt-tree-run tar czf (NULL: no tar or gzip here) */
 } rec;
 
 /* The value of the workload's output line "KEY VALUE". */
@@ -54,6 +61,63 @@ static guint64 output_value(const Recording *r, const char *key)
 	value = g_ascii_strtoull(v[0], NULL, 10);
 	g_strfreev(v);
 	return value;
+}
+
+/* A folder with MAKE_FILES C files and a Makefile that compiles them. */
+static char *make_project(void)
+{
+	char *dir = g_build_filename(rec.dir, "project", NULL);
+	GString *mk = g_string_new("OBJS =");
+	char *path;
+	int i;
+
+	g_assert_cmpint(g_mkdir_with_parents(dir, 0755), ==, 0);
+	for (i = 0; i < MAKE_FILES; i++) {
+		/* Enough code that cc1 runs for a while at -O2. */
+		GString *c = g_string_new("");
+		int f;
+
+		for (f = 0; f < 40; f++)
+			g_string_append_printf(c, "int f%d_%d(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) "
+			                          "s += a[i] * %d ^ (s >> 3); return s; }\n", i, f, f + 1);
+		path = g_strdup_printf("%s/unit%d.c", dir, i);
+		g_assert_true(g_file_set_contents(path, c->str, -1, NULL));
+		g_free(path);
+		g_string_free(c, TRUE);
+		g_string_append_printf(mk, " unit%d.o", i);
+	}
+	g_string_append(mk, "\nall: $(OBJS)\n%.o: %.c\n\tcc -O2 -c -o $@ $<\n");
+	path = g_build_filename(dir, "Makefile", NULL);
+	g_assert_true(g_file_set_contents(path, mk->str, -1, NULL));
+	g_free(path);
+	g_string_free(mk, TRUE);
+	return dir;
+}
+
+/* make -j2 and tar czf, each run by ltt-tree-run, where their tools are. */
+static void record_trees(void)
+{
+	char *cc = g_find_program_in_path("cc"), *make = g_find_program_in_path("make");
+	char *tar = g_find_program_in_path("tar"), *gzip = g_find_program_in_path("gzip");
+
+	if (cc != NULL && make != NULL) {
+		char *project = make_project();
+		const char *argv[] = { "ltt-tree-run", "make", "-s", "-j2", "-C", project, NULL };
+
+		rec.make = recorded_make(rec.dir, "make", argv);
+		g_free(project);
+	}
+	if (tar != NULL && gzip != NULL && g_file_test("/usr/include/linux", G_FILE_TEST_IS_DIR)) {
+		char *out = g_build_filename(rec.dir, "include.tgz", NULL);
+		const char *argv[] = { "ltt-tree-run", "tar", "czf", out, "-C", "/usr/include", "linux", NULL };
+
+		rec.tar = recorded_make(rec.dir, "tar", argv);
+		g_free(out);
+	}
+	g_free(cc);
+	g_free(make);
+	g_free(tar);
+	g_free(gzip);
 }
 
 static void record(void)
@@ -77,6 +141,7 @@ static void record(void)
 	               rec.cpu_ns);
 	rec.burners = recorded_make(rec.dir, "burners", burn);
 	rec.storm = recorded_make(rec.dir, "storm", storm);
+	record_trees();
 	g_free(calls);
 	g_free(burners);
 	g_free(burn_ms);
@@ -228,34 +293,31 @@ static void test_lttd_mode(void)
  * its own system calls and faults (*own) and the rest but its switches
  * (*others: IRQs, soft IRQs, wakeups, other tasks' events that merely ran
  * in its context). */
+typedef struct {
+	gint32 lttd;
+	guint64 own, others;
+} LttdContext;
+
+static void lttd_context_scan(const LttEvent *e, gboolean first, gpointer data)
+{
+	LttdContext *c = data;
+	const char *name = ltt_event_type_name(ltt_event_type(e));
+
+	if (recorded_field_int(e, "common_pid") != c->lttd)
+		return;
+	if (g_str_has_prefix(name, "sys_") || g_str_has_prefix(name, "page_fault"))
+		c->own++;
+	else if (strcmp(name, "sched_switch") != 0)   /* kept even when lttd was not traced */
+		c->others++;
+}
+
 static void lttd_context_events(gint32 lttd, guint64 *own, guint64 *others)
 {
-	GError *error = NULL;
-	LttTrace *trace = ltt_trace_open(rec.loop->trace, &error);
-	guint i;
+	LttdContext c = { .lttd = lttd };
 
-	g_assert_no_error(error);
-	*own = *others = 0;
-	for (i = 0; i < ltt_trace_tracefile_count(trace); i++) {
-		LttTracefile *tf = ltt_trace_tracefile(trace, i);
-
-		if (ltt_tracefile_seek_time(tf, 0, NULL) != LTT_READ_EVENT)
-			continue;
-		do {
-			const LttEvent *e = ltt_tracefile_event(tf);
-			const LttEventType *et = ltt_event_type(e);
-			const LttField *f = ltt_event_type_field_by_name(et, "common_pid");
-			const char *name = ltt_event_type_name(et);
-
-			if (f == NULL || ltt_event_get_int(e, f) != lttd)
-				continue;
-			if (g_str_has_prefix(name, "sys_") || g_str_has_prefix(name, "page_fault"))
-				(*own)++;
-			else if (strcmp(name, "sched_switch") != 0)   /* kept even when lttd was not traced */
-				(*others)++;
-		} while (ltt_tracefile_next(tf, NULL) == LTT_READ_EVENT);
-	}
-	ltt_trace_unref(trace);
+	recorded_foreach_event(rec.loop, lttd_context_scan, &c);
+	*own = c.own;
+	*others = c.others;
 }
 
 /* lttd leaves out its own system calls and faults, nothing else: events
@@ -428,6 +490,112 @@ static void test_fork_storm(void)
 	g_hash_table_unref(children);
 }
 
+/* The tasks of a tree recorded by ltt-tree-run, named name, that ran. */
+static guint tree_tasks_named(const Recording *r, GHashTable *tree, const char *name)
+{
+	guint i, n = 0;
+
+	for (i = 0; i < r->tree->children->len; i++) {
+		const LttvStatsNode *p = g_ptr_array_index(r->tree->children, i);
+
+		if (p->pid > 0 && g_hash_table_contains(tree, GINT_TO_POINTER(p->pid)) && p->name != NULL
+		    && strcmp(p->name, name) == 0 && p->cpu_time > 0)
+			n++;
+	}
+	return n;
+}
+
+/* Each task of the tree: the system calls that returned in the
+ * statistics are the sys_exit events that carry its pid (the kernel's
+ * common_pid), and so are the sys_exit events counted under it. */
+typedef struct {
+	GHashTable *tree, *exits;
+} ExitScan;
+
+static void exit_scan(const LttEvent *e, gboolean first, gpointer data)
+{
+	ExitScan *sc = data;
+	gpointer pid;
+
+	if (strcmp(ltt_event_type_name(ltt_event_type(e)), "sys_exit") != 0)
+		return;
+	pid = GINT_TO_POINTER((gint) recorded_field_int(e, "common_pid"));
+	if (g_hash_table_contains(sc->tree, pid))
+		g_hash_table_insert(sc->exits, pid, GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(sc->exits, pid)) + 1));
+}
+
+static void assert_tree_calls(const Recording *r, GHashTable *tree)
+{
+	GHashTable *exits = g_hash_table_new(g_direct_hash, g_direct_equal);
+	ExitScan sc = { tree, exits };
+	guint i, checked = 0;
+
+	recorded_foreach_event(r, exit_scan, &sc);
+	for (i = 0; i < r->tree->children->len; i++) {
+		const LttvStatsNode *p = g_ptr_array_index(r->tree->children, i);
+		const LttvStatsNode *m = lttv_stats_node_find_mode(p, LTTV_MODE_SYSCALL);
+		guint expected;
+
+		if (p->pid <= 0 || !g_hash_table_contains(tree, GINT_TO_POINTER(p->pid)))
+			continue;
+		expected = GPOINTER_TO_UINT(g_hash_table_lookup(exits, GINT_TO_POINTER(p->pid)));
+		g_assert_cmpuint(m != NULL ? m->calls : 0, ==, expected);
+		g_assert_cmpuint(lttv_stats_node_count_events(p, "sys_exit"), ==, expected);
+		checked++;
+	}
+	g_test_message("%u tasks' system calls checked", checked);
+	g_assert_cmpuint(checked, ==, g_hash_table_size(tree));
+	g_hash_table_unref(exits);
+}
+
+/* A recording of ltt-tree-run: its tree's CPU time against getrusage,
+ * its calls; and the tree (free with g_hash_table_unref). */
+static GHashTable *check_tree(const Recording *r)
+{
+	GHashTable *tree = recorded_descendants(r, (gint32) output_value(r, "child"));
+
+	g_test_message("%u tasks in the tree", g_hash_table_size(tree));
+	assert_tree_calls(r, tree);
+	recorded_assert_tasks_cpu_time(r, tree, output_value(r, "tree_cpu_ns"));
+	return tree;
+}
+
+/* make -j2: one cc1 and one as per file, each its own task named by its
+ * exec, on top of the checks of every tree. */
+static void test_make_tree(void)
+{
+	GHashTable *tree;
+
+	if (skipped())
+		return;
+	if (rec.make == NULL) {
+		g_test_skip("make or cc is not installed");
+		return;
+	}
+	tree = check_tree(rec.make);
+	g_assert_cmpuint(tree_tasks_named(rec.make, tree, "cc1"), ==, MAKE_FILES);
+	g_assert_cmpuint(tree_tasks_named(rec.make, tree, "as"), ==, MAKE_FILES);
+	g_assert_cmpuint(tree_tasks_named(rec.make, tree, "make"), >=, 1);
+	g_hash_table_unref(tree);
+}
+
+/* tar czf: tar and the gzip it runs. */
+static void test_tar_tree(void)
+{
+	GHashTable *tree;
+
+	if (skipped())
+		return;
+	if (rec.tar == NULL) {
+		g_test_skip("tar, gzip or /usr/include/linux is missing");
+		return;
+	}
+	tree = check_tree(rec.tar);
+	g_assert_cmpuint(tree_tasks_named(rec.tar, tree, "tar"), >=, 1);
+	g_assert_cmpuint(tree_tasks_named(rec.tar, tree, "gzip"), ==, 1);
+	g_hash_table_unref(tree);
+}
+
 /* The CPUs of a recording and the time from its first event to its last. */
 static guint recording_span(const Recording *r, LttTime *span)
 {
@@ -457,11 +625,17 @@ static guint recording_span(const Recording *r, LttTime *span)
 
 static const Recording *const *recordings(void)
 {
-	static const Recording *all[4];
+	static const Recording *all[6];
+	guint n = 0;
 
-	all[0] = rec.loop;
-	all[1] = rec.burners;
-	all[2] = rec.storm;
+	all[n++] = rec.loop;
+	all[n++] = rec.burners;
+	all[n++] = rec.storm;
+	if (rec.make != NULL)
+		all[n++] = rec.make;
+	if (rec.tar != NULL)
+		all[n++] = rec.tar;
+	all[n] = NULL;
 	return all;
 }
 
@@ -556,12 +730,16 @@ int main(int argc, char **argv)
 	g_test_add_func("/state-recorded/burners-cpu-time", test_burners_cpu_time);
 	g_test_add_func("/state-recorded/thread-names", test_thread_names);
 	g_test_add_func("/state-recorded/fork-storm", test_fork_storm);
+	g_test_add_func("/state-recorded/make-tree", test_make_tree);
+	g_test_add_func("/state-recorded/tar-tree", test_tar_tree);
 	g_test_add_func("/state-recorded/idle-tasks", test_idle_tasks);
 	g_test_add_func("/state-recorded/unknown-row", test_unknown_row);
 	status = g_test_run();
 	recorded_free(rec.loop);
 	recorded_free(rec.burners);
 	recorded_free(rec.storm);
+	recorded_free(rec.make);
+	recorded_free(rec.tar);
 	if (rec.dir != NULL)
 		tlt_remove_dir(rec.dir);
 	g_free(rec.dir);

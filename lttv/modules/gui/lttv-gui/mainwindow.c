@@ -315,12 +315,25 @@ static GtkWidget *status_bar(LttvguiMainWindow *mw)
 	return row;
 }
 
+/* Four fifths of the monitor, at least 1000 x 700 where the monitor has
+ * room: a trace viewer wants rows and pixels of time, and a fixed size
+ * leaves most of a large screen unused. */
+static void set_default_size(GtkWindow *window)
+{
+	GdkScreen *screen = gtk_window_get_screen(window);
+	GdkRectangle mon;
+	gdk_screen_get_monitor_geometry(screen, gdk_screen_get_primary_monitor(screen), &mon);
+	gint w = MAX(mon.width * 4 / 5, MIN(1000, mon.width));
+	gint h = MAX(mon.height * 4 / 5, MIN(700, mon.height));
+	gtk_window_set_default_size(window, w, h);
+}
+
 LttvguiMainWindow *lttvgui_main_window_new(void)
 {
 	LttvguiMainWindow *mw = g_new0(LttvguiMainWindow, 1);
 	mw->window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
 	gtk_window_set_title(GTK_WINDOW(mw->window), "lttv-gui");
-	gtk_window_set_default_size(GTK_WINDOW(mw->window), 1000, 700);
+	set_default_size(GTK_WINDOW(mw->window));
 	gtk_window_set_icon_name(GTK_WINDOW(mw->window), "utilities-system-monitor");
 	GtkWidget *vbox = gtk_vbox_new(FALSE, 0);
 	gtk_container_add(GTK_CONTAINER(mw->window), vbox);

@@ -80,15 +80,19 @@ static void rebuild(Stack *st)
 		gtk_widget_destroy(l->data);
 	g_list_free(old);
 
-	/* A new viewer gets an equal share: every slot does then. */
+	/* A new viewer resets the shares: the top viewer, the tab's main view
+	 * (the control flow by default), gets three fifths, and the others
+	 * (an event list, statistics) share the rest; alone it has it all. */
 	GtkAllocation box;
 	gtk_widget_get_allocation(st->box, &box);
-	gboolean equal = FALSE;
+	gboolean reset = FALSE;
 	for (guint i = 0; i < n; i++)
-		equal |= g_array_index(heights, gint, i) <= 0;
-	if (equal && gtk_widget_get_mapped(st->box))
+		reset |= g_array_index(heights, gint, i) <= 0;
+	if (reset && gtk_widget_get_mapped(st->box) && n > 1) {
+		gint top = box.height * 3 / 5;
 		for (guint i = 0; i < n; i++)
-			g_array_index(heights, gint, i) = box.height / (gint) n;
+			g_array_index(heights, gint, i) = i == 0 ? top : (box.height - top) / (gint) (n - 1);
+	}
 	GtkWidget *top;
 	if (n == 0) {
 		top = gtk_label_new("No viewer: open a trace (File > Open Trace), then pick a viewer "
