@@ -26,10 +26,11 @@ if command -v trace-cmd >/dev/null && command -v python3 >/dev/null && "$ltt_imp
 	[ $status -eq 0 ] || sed 's/^/# /' "$tmp/tiny.err" "$tmp/tiny-names"
 	check $status "tiny-v7.dat: tasks named from their first event ($(awk '{ print $1 " events of " $2 " tasks" }' "$tmp/tiny-names" | head -n 1))"
 	# An import cached by a version without the saved names is made again.
-	"$lttv" -m textDump -t "$srcdir/data/tracedat/tiny-v7.dat" > /dev/null 2>&1
-	identity=$(ls "$XDG_CACHE_HOME"/lttv/import/*/identity)
+	XDG_CACHE_HOME=$tmp/cache-tiny "$lttv" -m textDump -t "$srcdir/data/tracedat/tiny-v7.dat" > /dev/null 2>&1
+	identity=$(ls "$tmp"/cache-tiny/lttv/import/*/identity)
 	sed '1s/^ltt-import-cache [0-9]* /ltt-import-cache 1 /' "$identity" > "$tmp/identity" && cat "$tmp/identity" > "$identity"
-	"$lttv" -m textDump -t "$srcdir/data/tracedat/tiny-v7.dat" 2> /dev/null | grep -q ' ltt_statedump_comm ' &&
+	XDG_CACHE_HOME=$tmp/cache-tiny "$lttv" -m textDump -t "$srcdir/data/tracedat/tiny-v7.dat" 2> /dev/null |
+		grep -q ' ltt_statedump_comm ' &&
 		! head -n 1 "$identity" | grep -q '^ltt-import-cache 1 '
 	check $? "a cached import of version 1 (no saved names) is made again"
 else
