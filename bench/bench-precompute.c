@@ -94,6 +94,13 @@ static gboolean run_batch(const char *lttv, const char *trace, double *wall, dou
  * without the time the host gave to others).  Returns the service, done. */
 static double longest_step_cpu_ms;
 
+/* Of the last run_pass: the CPU time of its steps (the main thread's),
+ * and the wall and process CPU time until the window statistics' thread
+ * had counted the whole trace too. */
+static double pass_steps_cpu, index_wall, index_cpu;
+/* The most malloc'd bytes seen between two steps (both threads'). */
+static gsize heap_peak;
+
 static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, double *wall, double *cpu,
                                 double *longest_ms)
 {
@@ -104,12 +111,15 @@ static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, 
 
 	lttv_precompute_set_cache(p, cache);
 	*longest_ms = 0;
+	pass_steps_cpu = 0;
 	while (more) {
 		double s0 = now_s(), t0 = thread_cpu_s();
 
 		more = lttv_precompute_step(p, budget_us, &error);
 		*longest_ms = MAX(*longest_ms, (now_s() - s0) * 1e3);
 		longest_step_cpu_ms = MAX(longest_step_cpu_ms, (thread_cpu_s() - t0) * 1e3);
+		pass_steps_cpu += thread_cpu_s() - t0;
+		heap_peak = MAX(heap_peak, mallinfo2().uordblks);
 	}
 	if (error != NULL) {
 		g_printerr("bench-precompute: %s\n", error->message);
@@ -118,6 +128,18 @@ static LttvPrecompute *run_pass(LttvTrace *t, gboolean cache, gint64 budget_us, 
 	lttv_precompute_finish_cache(p);
 	*wall = now_s() - w0;
 	*cpu = cpu_s() - c0;
+	/* The heap while the thread counts, at 64 places of the trace. */
+	{
+		LttTrace *trace = lttv_trace_ltt(t);
+		LttTime from = ltt_trace_start_time(trace), span = ltt_trace_end_time(trace) - from;
+		guint k;
+
+		for (k = 1; k <= 64 && lttv_precompute_index_wait(p, from + span / 64 * k); k++)
+			heap_peak = MAX(heap_peak, mallinfo2().uordblks);
+	}
+	lttv_precompute_index_wait(p, G_MAXUINT64);
+	index_wall = now_s() - w0;
+	index_cpu = cpu_s() - c0;
 	return p;
 }
 
@@ -222,14 +244,16 @@ static void bench_queries(LttvPrecompute *p, LttTime start, LttTime end, guint w
 	g_array_unref(procs);
 }
 
-static void bench_window_stats(LttvPrecompute *p, LttTime start, LttTime end, guint n)
+/* Window statistics at five widths; figures named window_stats[_label]_... */
+static void bench_window_stats(LttvPrecompute *p, const char *label, LttTime start, LttTime end, guint n)
 {
 	static const struct {
 		const char *name;
 		LttTime width;
 	} widths[] = { { "1ms", 1000000 }, { "10ms", 10000000 }, { "100ms", 100000000 }, { "1s", 1000000000 },
 	               { "whole", 0 } };
-	double *times = g_new(double, n);
+	double *times = g_new(double, n), *cpu = g_new(double, n);
+	guint64 from_index = lttv_precompute_index_windows(p);
 	GRand *rand = g_rand_new_with_seed(2);
 	guint k, i;
 
@@ -242,23 +266,35 @@ static void bench_window_stats(LttvPrecompute *p, LttTime start, LttTime end, gu
 			LttTime t0 = widths[k].width == 0 ? start
 			           : start + (LttTime) (g_rand_double(rand) * (double) (end - start - width));
 			GError *error = NULL;
-			double t = now_s();
+			double t = now_s(), c = cpu_s();
 			LttvStats *s = lttv_precompute_window_stats(p, t0, t0 + width, &error);
 
 			times[i] = (now_s() - t) * 1e3;
+			cpu[i] = (cpu_s() - c) * 1e3;
 			if (s == NULL) {
 				g_printerr("bench-precompute: %s\n", error->message);
 				exit(1);
 			}
 			lttv_window_stats_free(s);
 		}
-		g_snprintf(name, sizeof(name), "window_stats_%s_median", widths[k].name);
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_median", *label ? "_" : "", label, widths[k].name);
 		fig(name, quantile(times, rounds, 0.5), "ms");
-		g_snprintf(name, sizeof(name), "window_stats_%s_max", widths[k].name);
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_max", *label ? "_" : "", label, widths[k].name);
 		fig(name, times[rounds - 1], "ms");
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_cpu_median", *label ? "_" : "", label, widths[k].name);
+		fig(name, quantile(cpu, rounds, 0.5), "ms");
+		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_cpu_max", *label ? "_" : "", label, widths[k].name);
+		fig(name, cpu[rounds - 1], "ms");
+	}
+	{
+		char name[64];
+
+		g_snprintf(name, sizeof(name), "window_stats%s%s_from_index", *label ? "_" : "", label);
+		fig(name, (double) (lttv_precompute_index_windows(p) - from_index), "windows");
 	}
 	g_rand_free(rand);
 	g_free(times);
+	g_free(cpu);
 }
 
 /* The whole trace's window on one thread (a job in one step), against
@@ -348,6 +384,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	trace = lttv_trace_ltt(t);
+	double *steps_cpu = g_new(double, rounds), *idx_wall = g_new(double, rounds), *idx_cpu = g_new(double, rounds);
+
 	pre_wall = g_new(double, rounds);
 	pre_cpu = g_new(double, rounds);
 	bat_wall = g_new(double, rounds);
@@ -359,17 +397,27 @@ int main(int argc, char **argv)
 			return 1;
 		lttv_precompute_unref(p);
 		heap_before = mallinfo2().uordblks;
+		heap_peak = 0;
 		p = run_pass(t, FALSE, budget_us, &pre_wall[r], &pre_cpu[r], &step_max);
 		longest = MAX(longest, step_max);
+		steps_cpu[r] = pass_steps_cpu;
+		idx_wall[r] = index_wall;
+		idx_cpu[r] = index_cpu;
 	}
 	fig("precompute_events", (double) lttv_precompute_events_done(p), "events");
 	fig("precompute_wall_median", quantile(pre_wall, rounds, 0.5), "s");
 	fig("precompute_cpu_median", quantile(pre_cpu, rounds, 0.5), "s");
+	fig("precompute_steps_cpu_median", quantile(steps_cpu, rounds, 0.5), "s");
+	/* The window statistics' thread, which counts beside the pass. */
+	fig("precompute_with_window_index_wall_median", quantile(idx_wall, rounds, 0.5), "s");
+	fig("precompute_with_window_index_cpu_median", quantile(idx_cpu, rounds, 0.5), "s");
 	if (lttv != NULL) {
 		fig("batchAnalysis_wall_median", quantile(bat_wall, rounds, 0.5), "s");
 		fig("batchAnalysis_cpu_median", quantile(bat_cpu, rounds, 0.5), "s");
 		fig("precompute_over_batchAnalysis_wall", quantile(pre_wall, rounds, 0.5) / quantile(bat_wall, rounds, 0.5),
 		    "x");
+		fig("precompute_with_window_index_over_batchAnalysis_wall",
+		    quantile(idx_wall, rounds, 0.5) / quantile(bat_wall, rounds, 0.5), "x");
 	}
 	fig("precompute_longest_step", longest, "ms");
 	fig("precompute_longest_step_cpu", longest_step_cpu_ms, "ms");
@@ -380,19 +428,27 @@ int main(int argc, char **argv)
 		fig("precompute_heap_malloc", (double) (mallinfo2().uordblks - MIN(heap_before, mallinfo2().uordblks)) / 1e6,
 		    "MB");
 		fig("precompute_heap_own", (double) heap / 1e6, "MB");
+		fig("precompute_heap_malloc_peak", (double) (heap_peak - MIN(heap_before, heap_peak)) / 1e6, "MB");
 		fig("precompute_mapped", (double) mapped / 1e6, "MB");
 		fig("intervals_changes", (double) lttv_intervals_change_count(lttv_precompute_intervals(p)), "changes");
 	}
+	/* Window statistics from the pass's results, which hold the index of
+	 * window statistics (the cache file does not hold it yet). */
+	fig("window_stats_index_usable_checkpoints", (double) lttv_precompute_index_checkpoints(p), "checkpoints");
+	bench_window_stats(p, "pass", ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
 	/* The queries and window statistics below run on results read from
 	 * the cache, as a second open has them. */
 	lttv_precompute_unref(p);
 	p = bench_cache(t, trace_path, budget_us);
 	bench_queries(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) windows);
-	bench_window_stats(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
+	bench_window_stats(p, "", ltt_trace_start_time(trace), ltt_trace_end_time(trace), (guint) stats_windows);
 	bench_window_threads(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace));
 	bench_snapshot(p, ltt_trace_start_time(trace), ltt_trace_end_time(trace));
 	lttv_precompute_unref(p);
 	lttv_trace_unref(t);
+	g_free(steps_cpu);
+	g_free(idx_wall);
+	g_free(idx_cpu);
 	g_free(pre_wall);
 	g_free(pre_cpu);
 	g_free(bat_wall);

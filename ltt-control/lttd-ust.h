@@ -15,7 +15,8 @@ typedef struct _LttdUst LttdUst;
 /* Watches registry_dir (created if missing; applications find it in
  * LTT_UST_REGISTRY) for applications.  Events are written through writer,
  * which lttd owns, as channels "ust-NAME-PID".  Fails when another drainer
- * uses the registry.  Takes 20 ms (clock calibration). */
+ * uses the registry.  The first drain that meets an application recording
+ * TSC times takes 20 ms more (clock calibration). */
 LttdUst *lttd_ust_new(const char *registry_dir, LttWriter *writer, GError **error);
 /* A descriptor lttd polls (readable when an application registers or has
  * data), or -1 if lttd must instead call lttd_ust_drain periodically.  The

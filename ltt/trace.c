@@ -27,15 +27,30 @@ static void warning_kind_free(gpointer data)
 	g_free(k);
 }
 
+/* The message with its numbers (offsets, blocks, CPUs, ids) as '#', so that
+ * warnings that differ only by them are one kind.  A run of digits that
+ * touches a letter is part of a word (a folder "h3ru", "x86"), not a
+ * number, and stays: the summary names the same path as the warnings. */
 static char *warning_pattern(const char *msg)
 {
 	GString *p = g_string_sized_new(strlen(msg));
+	const char *c = msg;
 
-	for (const char *c = msg; *c; c++)
-		if (!g_ascii_isdigit(*c))
-			g_string_append_c(p, *c);
-		else if (p->len == 0 || p->str[p->len - 1] != '#')
+	while (*c) {
+		const char *end = c;
+
+		if (!g_ascii_isdigit(*c)) {
+			g_string_append_c(p, *c++);
+			continue;
+		}
+		while (g_ascii_isdigit(*end))
+			end++;
+		if ((c > msg && g_ascii_isalpha(c[-1])) || g_ascii_isalpha(*end))
+			g_string_append_len(p, c, end - c);
+		else
 			g_string_append_c(p, '#');
+		c = end;
+	}
 	return g_string_free(p, FALSE);
 }
 
@@ -265,9 +280,13 @@ LttTrace *ltt_trace_open(const char *path, GError **error)
 	if (stat(md_path, &st) != 0 && errno != ENOENT) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_IO, "%s: %s", md_path, g_strerror(errno));
 		ok = FALSE;
-	} else if (!g_file_test(md_path, G_FILE_TEST_IS_REGULAR)) {
+	} else if (!g_file_test(md_path, G_FILE_TEST_EXISTS)) {
 		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no metadata file: not a trace",
 		            path);
+		ok = FALSE;
+	} else if (!S_ISREG(st.st_mode)) {
+		/* Never opened: a FIFO would wait for a writer. */
+		g_set_error(error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: not a regular file: not a trace", md_path);
 		ok = FALSE;
 	} else {
 		ok = ltt_metadata_read(trace->md, TRUE, found, error);

@@ -23,9 +23,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 FLIPS=48
 CUTS=12
-READER_DAMAGE=14
-UST_HOSTILE=4
-echo "1..$((FLIPS + CUTS + 34 + READER_DAMAGE + UST_HOSTILE))"
+READER_DAMAGE=17
+UST_HOSTILE=7
+echo "1..$((FLIPS + CUTS + 35 + READER_DAMAGE + UST_HOSTILE))"
 n=0
 
 # Text that only a crash, an abort or a programming-error check prints.
@@ -172,6 +172,9 @@ mkdir "$tmp/empty"
 run "$lttv" -m textDump -t "$tmp/nope"; check fail "$tmp/nope" "lttv: missing trace"
 run "$lttv" -m textDump -t "$tmp/empty"; check fail "$tmp/empty: no metadata file" "lttv: empty directory"
 run "$lttv" -m textDump -t "$tmp/file"; check fail "$tmp/file" "lttv: a file as the trace"
+mkdir "$tmp/fifo" && mkfifo "$tmp/fifo/metadata"
+run timeout 20 "$lttv" -m textDump -t "$tmp/fifo"
+check fail "$tmp/fifo/metadata: not a regular file" "lttv: metadata a FIFO (no wait for a writer)"
 run "$lttv" -m textDump -t; check fail "missing argument" "lttv: -t without argument"
 run "$lttv" -m '%s%n'; check fail "is not a module name" "lttv: format directives as a module name"
 run "$lttv" -m textDump --stats-format=%n -t "$tmp/t"; check fail "unknown format" "lttv: bad --stats-format"
@@ -255,6 +258,30 @@ fresh
 i=40; while [ $i -lt 48 ]; do poke "$tmp/t/kernel_0" $((2 * 4096 + i)) 255; i=$((i + 1)); done
 i=60; while [ $i -lt 64 ]; do poke "$tmp/t/kernel_0" $((2 * 4096 + i)) 0; i=$((i + 1)); done
 lines_like_orig 3 "block end time 2^64-1: every event printed, exit status 3"
+# The same header with its CRC right (as a writer that lies would make it),
+# and one whose end time is the last block's end: every event still
+# printed, the block named.  seal FILE BLOCK computes the header's CRC-32 as
+# libltt does (gzip's trailer holds the same CRC, little-endian like the
+# trace ltt-synth writes on this host).
+seal() {
+	dd if="$1" bs=1 skip=$(($2 * 4096)) count=60 2> /dev/null | gzip -c | tail -c 8 | head -c 4 |
+		dd of="$1" bs=1 seek=$(($2 * 4096 + 60)) conv=notrunc 2> /dev/null
+}
+fresh
+seal "$tmp/t/kernel_0" 2
+sealed_right=$(cmp -s "$tmp/t/kernel_0" "$tmp/orig/kernel_0" && echo yes)
+i=40; while [ $i -lt 48 ]; do poke "$tmp/t/kernel_0" $((2 * 4096 + i)) 255; i=$((i + 1)); done
+seal "$tmp/t/kernel_0" 2
+lines_like_orig 3 "block end time 2^64-1, header CRC right: every event printed, exit status 3"
+[ "$sealed_right" = yes ] || status=99
+check any "kernel_0: block 2 (offset 8192): sequence 2, times [0-9]* to 18446744073709551615 overlap" \
+	"the block whose end time lies is named (CRC computed as libltt does: $sealed_right)"
+fresh
+blocks=$(($(size_of "$tmp/t/kernel_0") / 4096))
+dd if="$tmp/orig/kernel_0" of="$tmp/t/kernel_0" bs=1 skip=$(((blocks - 1) * 4096 + 40)) seek=$((2 * 4096 + 40)) \
+	count=8 conv=notrunc 2> /dev/null
+seal "$tmp/t/kernel_0" 2
+lines_like_orig 3 "block end time that is the last block's end, header CRC right: every event printed, exit status 3"
 # Two blocks exchanged in the file: read in sequence order.
 fresh
 dd if="$tmp/orig/kernel_1" of="$tmp/t/kernel_1" bs=4096 skip=1 seek=5 count=1 conv=notrunc 2> /dev/null
@@ -356,7 +383,7 @@ check ok "" "300 channel files with 64 open files allowed"
 if [ -x "$drain" ] && [ -x "$example" ]; then
 	mkdir "$tmp/hreg0"
 	LTT_UST_REGISTRY="$tmp/hreg0" LTT_UST_NAME=h "$example" --threads 1 --events 50 > /dev/null
-	for v in link rename payload claim; do
+	for v in link rename payload sequence claim; do
 		rm -rf "$tmp/reg" "$tmp/u"
 		cp -R "$tmp/hreg0" "$tmp/reg"
 		f=$(ls "$tmp/reg"/*.ust)
@@ -367,12 +394,36 @@ if [ -x "$drain" ] && [ -x "$example" ]; then
 			at=$(grep -boa 'label: string;' "$f" | head -1 | cut -d: -f1)
 			printf 'label: u64[9];' | dd of="$f" bs=1 seek="$at" conv=notrunc 2> /dev/null
 			want="put aside as" ;;
+		sequence) # a sequence whose count (the thread and seq fields) no payload holds
+			fields='thread: u32; seq: u64; value: u64; check: u32; label: string;'
+			at=$(grep -boa "$fields" "$f" | head -1 | cut -d: -f1)
+			printf '%-*s' ${#fields} 'bytes: u8[u64];' | dd of="$f" bs=1 seek="$at" conv=notrunc 2> /dev/null
+			want="that is not of its type.*put aside as" ;;
 		claim) at=$(od -An -tu8 -j112 -N8 "$f" | tr -d ' ')
 			poke "$f" $((at + 80)) 1; want="trace is unknown" ;;
 		esac
 		run "$drain" -o "$tmp/u" -r "$tmp/reg" --once
 		check ok "$want" "ltt-ust-drain: hostile registry file ($v)"
 	done
+	# One application whose payloads do not fit their types beside a good
+	# one: the bad file is put aside, every event of the good one drained.
+	rm -rf "$tmp/reg" "$tmp/u"
+	cp -R "$tmp/hreg0" "$tmp/reg"
+	f=$(ls "$tmp/reg"/*.ust)
+	at=$(grep -boa 'label: string;' "$f" | head -1 | cut -d: -f1)
+	printf 'label: u64[9];' | dd of="$f" bs=1 seek="$at" conv=notrunc 2> /dev/null
+	LTT_UST_REGISTRY="$tmp/reg" LTT_UST_NAME=good "$example" --threads 1 --events 50 > /dev/null
+	run "$drain" -o "$tmp/u" -r "$tmp/reg" --once
+	good=$("$lttv" -m textDump -t "$tmp/u" 2> /dev/null | grep -c 'ust-good-')
+	[ "$good" -ge 50 ] || status=99
+	check ok "put aside as" "ltt-ust-drain: a bad application beside a good one: the good one's $good events drained"
+	# An application named ".x" (its file would be hidden): drained.
+	rm -rf "$tmp/reg" "$tmp/u"; mkdir "$tmp/reg"
+	LTT_UST_REGISTRY="$tmp/reg" LTT_UST_NAME=.x "$example" --threads 1 --events 20 > /dev/null
+	run "$drain" -o "$tmp/u" -r "$tmp/reg" --once
+	dotted=$("$lttv" -m textDump -t "$tmp/u" 2> /dev/null | grep -c 'ust--x-')
+	[ "$dotted" -ge 20 ] && [ -z "$(ls -A "$tmp/reg" | grep -v '^\.drainer\.lock$')" ] || status=99
+	check ok "" "ltt-ust-drain: an application named .x drained ($dotted events), its file removed"
 else
-	for w in 1 2 3 4; do n=$((n + 1)); echo "ok $n # SKIP ltt-ust-drain or ust-example not built"; done
+	for w in 1 2 3 4 5 6 7; do n=$((n + 1)); echo "ok $n # SKIP ltt-ust-drain or ust-example not built"; done
 fi

@@ -221,6 +221,41 @@ static void test_viewer_destroyed(void)
 	lttv_hooks_destroy(after);
 }
 
+static void count_busy(LttvwindowTab *tab, gpointer data)
+{
+	(*(guint *) data)++;
+}
+
+/* A viewer working in its own steps keeps the tab busy (and says so once
+ * per change) until it says it is done, or until it is removed. */
+static void test_viewer_working(void)
+{
+	/* No trace: no background computation keeps it busy. */
+	LttvwindowTab *tab = lttvwindow_tab_new(NULL);
+	GtkWidget *a = g_object_ref_sink(gtk_label_new("a")), *b = g_object_ref_sink(gtk_label_new("b"));
+	guint changes = 0;
+	g_signal_connect(tab, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(count_busy), &changes);
+	g_assert_false(lttvwindow_tab_busy(tab));
+	lttvwindow_viewer_working(tab, a, TRUE);
+	lttvwindow_viewer_working(tab, a, TRUE);
+	g_assert_true(lttvwindow_tab_busy(tab));
+	g_assert_cmpuint(changes, ==, 1);
+	lttvwindow_viewer_working(tab, b, TRUE);
+	lttvwindow_viewer_working(tab, a, FALSE);
+	g_assert_true(lttvwindow_tab_busy(tab));
+	/* Removed while working: no longer busy. */
+	gtk_widget_destroy(b);
+	g_assert_false(lttvwindow_tab_busy(tab));
+	/* Done, said once removed (from a destroy path): nothing changes. */
+	lttvwindow_viewer_working(tab, b, FALSE);
+	g_assert_false(lttvwindow_tab_busy(tab));
+	g_assert_cmpuint(changes, ==, 4);   /* a on, b on, a off, b removed */
+	gtk_widget_destroy(a);
+	g_object_unref(a);
+	g_object_unref(b);
+	g_object_unref(tab);
+}
+
 static void test_stop_continue(void)
 {
 	Seen seen = { 0 };
@@ -402,6 +437,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/gui/reports", test_reports);
 	g_test_add_func("/gui/viewer-destroyed", test_viewer_destroyed);
 	g_test_add_func("/gui/stop-continue", test_stop_continue);
+	g_test_add_func("/gui/viewer-working", test_viewer_working);
 	g_test_add_func("/gui/position-dividor-background", test_position_dividor_background);
 	g_test_add_func("/gui/tabs-share", test_tabs_share);
 	g_test_add_func("/gui/stack", test_stack);

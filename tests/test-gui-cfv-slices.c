@@ -8,7 +8,11 @@
  * main loop one iteration at a time and reads the canvas from the screen
  * after each.  The rows change over more than one iteration (sliced), and
  * every line of pixels shown meanwhile is the line of the old picture or
- * of the new one: never a blank or half-drawn row. */
+ * of the new one: never a blank or half-drawn row.
+ *
+ * A refill of the process tree (here a sort by name) on a trace of
+ * thousands of tasks fills a new store over several turns, the view
+ * showing the old one until the new one is complete. */
 #include <string.h>
 #include <lttv/module.h>
 #include <lttvwindow/lttvwindow.h>
@@ -156,6 +160,84 @@ static void test_slices(void)
 	g_main_loop_unref(loop);
 }
 
+static void find_tree(GtkWidget *w, gpointer data)
+{
+	GtkWidget **tree = data;
+	if (*tree == NULL && GTK_IS_TREE_VIEW(w))
+		*tree = w;
+	if (*tree == NULL && GTK_IS_CONTAINER(w))
+		gtk_container_forall(GTK_CONTAINER(w), find_tree, data);
+}
+
+/* Rows at every level under parent (NULL: the whole model). */
+static guint count_rows(GtkTreeModel *m, GtkTreeIter *parent)
+{
+	GtkTreeIter it;
+	guint n = 0;
+	for (gboolean more = gtk_tree_model_iter_children(m, &it, parent); more; more = gtk_tree_model_iter_next(m, &it))
+		n += 1 + count_rows(m, &it);
+	return n;
+}
+
+static void test_refill(void)
+{
+	GError *error = NULL;
+	GMainLoop *loop = g_main_loop_new(NULL, FALSE);
+	GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+	LttvwindowTab *tab = lttvwindow_tab_new(GTK_WINDOW(window));
+	g_assert_true(lttvwindow_tab_add_trace(tab, g_getenv("GUI_TEST_MANY_TASKS_TRACE"), &error));
+	g_assert_no_error(error);
+	const LttvwindowViewerInfo *info = lttvgui_viewer_require("controlflow", &error);
+	g_assert_no_error(error);
+	GtkWidget *viewer = info->constructor(tab);
+	gtk_container_add(GTK_CONTAINER(window), viewer);
+	gtk_window_set_default_size(GTK_WINDOW(window), 1000, 700);
+	g_signal_connect_after(window, "map-event", G_CALLBACK(on_map), loop);
+	gtk_widget_show_all(window);
+	g_main_loop_run(loop);
+	g_signal_connect(tab, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy), loop);
+	if (lttvwindow_tab_busy(tab))
+		g_main_loop_run(loop);
+	settle();
+
+	GtkWidget *tree = NULL;
+	find_tree(viewer, &tree);
+	g_assert_nonnull(tree);
+	GtkTreeModel *old = gtk_tree_view_get_model(GTK_TREE_VIEW(tree));
+	guint rows = count_rows(old, NULL);
+	g_test_message("%u rows", rows);
+	g_assert_cmpuint(rows, >, 3000);
+
+	/* Sorted by name: the old store stays on the view until the new one
+	 * is complete, a few turns later. */
+	gtk_tree_view_column_clicked(gtk_tree_view_get_column(GTK_TREE_VIEW(tree), 0));
+	guint turns = 0;
+	while (gtk_tree_view_get_model(GTK_TREE_VIEW(tree)) == old) {
+		g_assert_cmpuint(count_rows(old, NULL), ==, rows);
+		g_assert_true(g_main_context_pending(NULL));
+		g_main_context_iteration(NULL, FALSE);
+		turns++;
+	}
+	g_test_message("the new store came after %u turns", turns);
+	g_assert_cmpuint(turns, >=, 1);
+	GtkTreeModel *m = gtk_tree_view_get_model(GTK_TREE_VIEW(tree));
+	g_assert_cmpuint(count_rows(m, NULL), ==, rows);
+	GtkTreeIter it;
+	char *prev = NULL;
+	for (gboolean more = gtk_tree_model_get_iter_first(m, &it); more; more = gtk_tree_model_iter_next(m, &it)) {
+		char *name;
+		gtk_tree_model_get(m, &it, 0, &name, -1);
+		g_assert_true(prev == NULL || strcmp(prev, name) <= 0);
+		g_free(prev);
+		prev = name;
+	}
+	g_free(prev);
+
+	gtk_widget_destroy(window);
+	g_object_unref(tab);
+	g_main_loop_unref(loop);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -168,6 +250,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	g_test_add_func("/controlflow/slices", test_slices);
+	if (g_getenv("GUI_TEST_MANY_TASKS_TRACE") != NULL)
+		g_test_add_func("/controlflow/refill", test_refill);
 	int status = g_test_run();
 	lttv_module_unload_all();
 	return status;

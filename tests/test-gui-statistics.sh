@@ -13,7 +13,7 @@
 "$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..3"
+echo "1..4"
 
 "$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv > "$tmp/whole.csv"
 cat > "$tmp/whole.script" <<SCRIPT
@@ -47,7 +47,7 @@ cat > "$tmp/window.script" <<SCRIPT
 open $tmp/t
 resize 1024 768
 wait
-key <Alt>w
+key <Alt>m
 window $(sec $a) $(sec $((l + 1)))
 wait
 click statistics 300 150
@@ -74,3 +74,23 @@ check $? "time window $(sec $a) to $(sec $((l + 1))): the events of textDump -s 
 dark=$("$pngcheck" "$tmp/whole.png" dark@300x60+0+55 | awk 'NR == 2 { print $2 }')
 [ "${dark:-0}" -gt 100 ]
 check $? "the screenshot shows the tree's rows (${dark:-no} dark pixels)"
+
+# A row's children are made when it is first expanded: CPU 0's rows appear
+# below it (Shift+Right opens every level under the cursor's row) (the text of the rows in the tree's lower part).
+cat > "$tmp/expand.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+screenshot $tmp/collapsed.png statistics
+click statistics 300 150
+key Home
+key Down
+key <Shift>Right
+screenshot $tmp/expanded.png statistics
+quit
+SCRIPT
+gui_run statistics "$tmp/expand.script"
+before=$("$pngcheck" "$tmp/collapsed.png" dark@300x150+0+140 | awk 'NR == 2 { print $2 }')
+after=$("$pngcheck" "$tmp/expanded.png" dark@300x150+0+140 | awk 'NR == 2 { print $2 }')
+[ "${before:-1}" -eq 0 ] && [ "${after:-0}" -gt 300 ]
+check $? "expanding CPU 0 shows its processes (dark pixels below the CPU rows: ${before:-none} collapsed, ${after:-none} expanded)"

@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..29"
+echo "1..31"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -217,6 +217,25 @@ key NotAKey
 EOF2
 [ $status -eq 1 ] && grep -q 'stdin:1: key "NotAKey"' "$tmp/err"
 check $? "key of an unknown name: error"
+# clock: the monotonic clock and the main thread's CPU time (ms), once the
+# window is settled; both only go forward, and the main thread worked for
+# the zoom between them.
+run -t "$tmp/trace" <<EOF2
+resize 640 480
+clock
+key w
+clock
+quit
+EOF2
+[ $status -eq 0 ] && [ "$(wc -l < "$tmp/out")" -eq 2 ] &&
+	! grep -Evq '^clock [0-9]+\.[0-9]{3} [0-9]+\.[0-9]{3}$' "$tmp/out" &&
+	awk 'NR == 1 { w = $2; c = $3 } NR == 2 { exit !($2 > w && $3 > c && $3 - c <= $2 - w + 1) }' "$tmp/out"
+check $? "clock: two readings, both clocks forward, the CPU time within the wall time ($(tr '\n' ' ' < "$tmp/out"))"
+run -t "$tmp/trace" <<EOF2
+clock now
+EOF2
+[ $status -eq 1 ] && grep -q 'stdin:1: expected: clock' "$tmp/err"
+check $? "clock with an argument: error"
 # Viewers stacked beyond their minimum heights: the window keeps the size
 # asked (each viewer scrolls in its slot), never taller than a 768-pixel
 # screen.

@@ -4,6 +4,7 @@
  * format describes.  Each must give the documented status or warning, naming
  * the file, the block and the offset, and reading must go on after it. */
 #include <string.h>
+#include <glib/gstdio.h>
 #include "test-ltt-util.h"
 
 #define BS 4096U
@@ -248,12 +249,17 @@ typedef struct {
 	gsize offset;            /* of a u64 in block 1's header */
 	guint64 value;
 	const char *warning;
+	gboolean sealed;         /* the header's CRC computed, as a lying writer would */
 } TimeLie;
 
 static const TimeLie time_lies[] = {
-	{ "begin-before-previous-end", 32, 1000, "block 1 (offset 4096): sequence 1, times 1000 to 1190 overlap" },
-	{ "end-infinite", 40, G_MAXUINT64, "block 1 (offset 4096): sequence 1, times 1100 to 18446744073709551615 overlap" },
-	{ "end-at-last-block-end", 40, 1490, "block 1 (offset 4096): sequence 1, times 1100 to 1490 overlap" },
+	{ "begin-before-previous-end", 32, 1000, "block 1 (offset 4096): sequence 1, times 1000 to 1190 overlap", FALSE },
+	{ "end-infinite", 40, G_MAXUINT64, "block 1 (offset 4096): sequence 1, times 1100 to 18446744073709551615 overlap",
+	  FALSE },
+	{ "end-at-last-block-end", 40, 1490, "block 1 (offset 4096): sequence 1, times 1100 to 1490 overlap", FALSE },
+	{ "end-infinite-crc", 40, G_MAXUINT64,
+	  "block 1 (offset 4096): sequence 1, times 1100 to 18446744073709551615 overlap", TRUE },
+	{ "end-at-last-block-end-crc", 40, 1490, "block 1 (offset 4096): sequence 1, times 1100 to 1490 overlap", TRUE },
 };
 
 static void test_header_times_lie(gconstpointer data)
@@ -266,8 +272,14 @@ static void test_header_times_lie(gconstpointer data)
 	for (guint b = 0; b < 5; b++)
 		good_block(&fx.f, b);
 	tlt_patch_u64(&fx.f, BS + d->offset, d->value);
+	if (d->sealed)
+		for (guint b = 0; b < 5; b++)
+			tlt_seal_header(&fx.f, b * BS);
 	fx_open(&fx);
 	expect_warning(&fx, d->warning, "but its events do not; block read");
+	if (d->sealed)
+		for (guint i = 0; i < ltt_trace_warning_count(fx.trace); i++)
+			g_assert_null(strstr(ltt_trace_warning(fx.trace, i), "CRC"));
 	g_assert_cmpuint(ltt_tracefile_block_count(fx.tf), ==, 5);
 	g_assert_cmpuint(ltt_tracefile_end_time(fx.tf), ==, 1490);
 	expect_values(read_all(&fx, none), 0, 5 * PER_BLOCK, 0, 0);
@@ -455,6 +467,45 @@ static void test_repeated_warnings(void)
 	fx_done(&fx);
 }
 
+/* The summary's pattern leaves the words of the path as they are (a
+ * folder whose name holds digits between letters): only numbers are '#'. */
+static void test_summary_keeps_path(void)
+{
+	char *top = tlt_make_dir(), *dir = g_build_filename(top, "run2-h3ru", NULL), *cwd = g_get_current_dir();
+	const char *expected;
+	GError *error = NULL;
+	LttTrace *trace;
+	LttTracefile *tf;
+	TltFile f;
+	guint damaged = 0;
+
+	g_assert_cmpint(g_mkdir(dir, 0755), ==, 0);
+	tlt_file_init(&f, G_LITTLE_ENDIAN, BS);
+	tlt_write_metadata(dir, G_LITTLE_ENDIAN, "cpus 1\n");
+	for (guint b = 0; b < 2; b++)
+		good_block(&f, b);
+	tlt_file_write(&f, dir, "k_0");
+	/* Opened by a relative path: the temporary folder's random name
+	 * could be all digits, a number. */
+	g_assert_cmpint(g_chdir(top), ==, 0);
+	trace = ltt_trace_open("run2-h3ru", &error);
+	g_assert_no_error(error);
+	tf = ltt_trace_tracefile_find(trace, "k", 0);
+	g_assert_nonnull(tf);
+	g_assert_cmpuint(tlt_count_events(tf, &damaged), ==, 0);
+	g_assert_cmpuint(ltt_trace_warning_count(trace), ==, 6);
+	expected = "15 more like this: run2-h3ru/k_#: block # (offset #)";
+	g_test_message("%s", ltt_trace_warning(trace, 5));
+	g_assert_true(g_str_has_prefix(ltt_trace_warning(trace, 5), expected));
+	ltt_trace_unref(trace);
+	g_assert_cmpint(g_chdir(cwd), ==, 0);
+	tlt_file_clear(&f);
+	tlt_remove_dir(top);
+	g_free(dir);
+	g_free(top);
+	g_free(cwd);
+}
+
 /* A second reader's summarised warnings, taken by the trace, add to its
  * count. */
 static void test_repeated_warnings_of_a_reader(void)
@@ -601,6 +652,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/ltt/damage/unknown-id", test_unknown_id);
 	g_test_add_func("/ltt/damage/metadata-errors", test_metadata_errors);
 	g_test_add_func("/ltt/damage/repeated-warnings", test_repeated_warnings);
+	g_test_add_func("/ltt/damage/summary-keeps-path", test_summary_keeps_path);
 	g_test_add_func("/ltt/damage/repeated-warnings-of-a-reader", test_repeated_warnings_of_a_reader);
 	g_test_add_func("/ltt/damage/damaged-value", test_damaged_value);
 	g_test_add_func("/ltt/damage/size-past-block", test_size_past_block);

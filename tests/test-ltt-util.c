@@ -165,6 +165,20 @@ void tlt_patch_u32(TltFile *f, gsize offset, guint32 v)
 	memcpy(f->data->data + offset, &v, 4);
 }
 
+void tlt_seal_header(TltFile *f, gsize block_start)
+{
+	const guint8 *h = f->data->data + block_start;
+	guint32 crc = 0xFFFFFFFFU;
+
+	/* CRC-32 (IEEE 802.3, reflected), bit by bit: a few headers per test. */
+	for (guint i = 0; i < 60; i++) {
+		crc ^= h[i];
+		for (guint k = 0; k < 8; k++)
+			crc = crc >> 1 ^ (0xEDB88320U & -(crc & 1U));
+	}
+	tlt_patch_u32(f, block_start + 60, ~crc);
+}
+
 void tlt_patch_u64(TltFile *f, gsize offset, guint64 v)
 {
 	if (f->swap)

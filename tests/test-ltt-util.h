@@ -41,6 +41,9 @@ void tlt_block_end(TltFile *f);
 /* Offset in the file of block i, and a store into its header. */
 void tlt_patch_u32(TltFile *f, gsize offset, guint32 v);
 void tlt_patch_u64(TltFile *f, gsize offset, guint64 v);
+/* Computes the header CRC of the block at block_start, as a writer does
+ * (the helpers leave it 0: not computed). */
+void tlt_seal_header(TltFile *f, gsize block_start);
 void tlt_file_write(TltFile *f, const char *dir, const char *name);
 
 /* Writing and reading back through libltt, failing the test on any error. */

@@ -325,6 +325,56 @@ static void test_bad_payload_quarantined(Fixture *f, gconstpointer data)
 	g_free(good);
 }
 
+/* A payload that the library lets through (at least the one byte a string
+ * needs) but that is not of its type (no NUL) is not written as a damaged
+ * event: the application's file is put aside, named, and the other
+ * application's events are all drained into a trace without damage. */
+static void test_undecodable_payload_quarantined(Fixture *f, gconstpointer data)
+{
+	char *good = record_in_child(f), *bad;
+	pid_t pid = fork();
+	int status;
+	guint64 events, lost;
+	LttTrace *t;
+	GError *error = NULL;
+
+	g_assert_cmpint(pid, >=, 0);
+	if (pid == 0) {
+		static LTT_UST_EVENT(ev_str, "text", "n: u32; s: string;");
+		guint8 buf[8] = { 1, 0, 0, 0, 'a', 'b', 'c', 'd' };
+		setenv("LTT_UST_REGISTRY", f->registry, 1);
+		setenv("LTT_UST_NAME", "bad", 1);
+		_exit(ltt_ust_emit(&ev_str, buf, sizeof buf) ? 0 : 1);
+	}
+	g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+	g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	bad = g_strdup_printf("%s/bad-%d.quarantined", f->registry, (int) pid);
+	g_test_expect_message(NULL, G_LOG_LEVEL_MESSAGE,
+	                      "*bad-*.ust: event id * has a payload of 8 bytes that is not of its type*put aside as*");
+	drain_and_count(f, &events, &lost);
+	g_test_assert_expected_messages();
+	/* All of victim's, and bad's thread announcement. */
+	g_assert_cmpuint(events, ==, EVENTS + 1 + 1);
+	g_assert_false(g_file_test(good, G_FILE_TEST_EXISTS));
+	g_assert_true(g_file_test(bad, G_FILE_TEST_EXISTS));
+	t = ltt_trace_open(f->trace, &error);
+	g_assert_no_error(error);
+	for (guint i = 0; i < ltt_trace_tracefile_count(t); i++) {
+		LttTracefile *tf = ltt_trace_tracefile(t, i);
+		ltt_tracefile_seek_begin(tf);
+		while (ltt_tracefile_next(tf, &error) == LTT_READ_EVENT) {
+			GString *text = g_string_new(NULL);
+			ltt_event_format_payload(ltt_tracefile_event(tf), text, LTT_FORMAT_FIELD_NAMES);
+			g_string_free(text, TRUE);
+		}
+		g_assert_no_error(error);
+	}
+	g_assert_cmpuint(ltt_trace_warning_count(t), ==, 0);
+	ltt_trace_unref(t);
+	g_free(bad);
+	g_free(good);
+}
+
 /* An application cuts its file short while the drainer has it mapped: the
  * drainer does not die of SIGBUS, puts the file aside and drains the others
  * completely. */
@@ -543,6 +593,8 @@ int main(int argc, char **argv)
 	g_test_add("/ust/drain/bad-type", Fixture, NULL, fixture_setup, test_bad_type, fixture_teardown);
 	g_test_add("/ust/drain/bad-payload-quarantined", Fixture, NULL, fixture_setup, test_bad_payload_quarantined,
 	           fixture_teardown);
+	g_test_add("/ust/drain/undecodable-payload-quarantined", Fixture, NULL, fixture_setup,
+	           test_undecodable_payload_quarantined, fixture_teardown);
 	g_test_add("/ust/drain/cut-while-mapped", Fixture, NULL, fixture_setup, test_cut_while_mapped,
 	           fixture_teardown);
 	g_test_add("/ust/drain/refused-payloads", Fixture, NULL, fixture_setup, test_refused_payloads,

@@ -137,6 +137,9 @@ static void assert_window(LttvPrecompute *p, LttTime t0, LttTime t1)
 	lttv_window_stats_free(slow);
 }
 
+/* Events between two checkpoints: after every 1,000th. */
+#define INTERVAL 1000
+
 static LttvPrecompute *service(LttvTrace **t, guint c)
 {
 	GError *error = NULL;
@@ -146,10 +149,12 @@ static LttvPrecompute *service(LttvTrace **t, guint c)
 	g_assert_no_error(error);
 	p = lttv_precompute_get(*t);
 	lttv_precompute_set_cache(p, FALSE);
-	lttv_precompute_set_checkpoint_interval(p, 1000);
+	lttv_precompute_set_checkpoint_interval(p, INTERVAL);
 	while (lttv_precompute_step(p, 10000, &error))
 		;
 	g_assert_no_error(error);
+	/* The window statistics' thread has counted the whole trace. */
+	g_assert_true(lttv_precompute_index_wait(p, G_MAXUINT64));
 	return p;
 }
 
@@ -179,8 +184,101 @@ static void test_windows(gconstpointer data)
 		assert_window(p, a + (i & 1), b + (i & 2 ? 1 : 0));
 	}
 	assert_window(p, start, end + 1);
+	/* Most of them spanned usable checkpoints. */
+	g_test_message("%" G_GUINT64_FORMAT " windows of 27 from the index", lttv_precompute_index_windows(p));
+	g_assert_cmpuint(lttv_precompute_index_windows(p), >=, 10);
 	if (strcmp(cases[c].name, "missed") == 0)
 		g_assert_cmpuint(repaired_windows, >, 0);
+	g_rand_free(rand);
+	g_array_unref(times);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+/* The times checkpoints are taken at by service(). */
+static LttTime checkpoint_time(const GArray *times, guint interval, guint k)
+{
+	return g_array_index(times, LttTime, MIN((k + 1) * interval - 1, times->len - 1));
+}
+
+/* Windows the pass's index gives (doc/analysis.md §6.3): spanning many
+ * checkpoints, starting or ending at one (at its last event, a nanosecond
+ * after it, a nanosecond before), during the pass (ends beyond what it
+ * reached, too) and after it.  data: the case, and the checkpoint
+ * interval times 256 (0: INTERVAL). */
+static void test_index(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data) & 0xff, interval = GPOINTER_TO_UINT(data) >> 8 ?: INTERVAL;
+	GError *error = NULL;
+	LttvTrace *t = lttv_trace_open(case_path(c), &error);
+	LttTrace *trace = lttv_trace_ltt(t);
+	GArray *times = event_times(trace);
+	guint n_cps = times->len / interval, k, from_index;
+	LttTime end = ltt_trace_end_time(trace);
+	LttvPrecompute *p;
+	GRand *rand = g_rand_new_with_seed(41 + c);
+
+	g_assert_no_error(error);
+	p = lttv_precompute_get(t);
+	lttv_precompute_set_cache(p, FALSE);
+	lttv_precompute_set_checkpoint_interval(p, interval);
+	/* During the pass: half of the trace done, windows replayed. */
+	while (lttv_precompute_events_done(p) < times->len / 2 && lttv_precompute_step(p, 0, &error))
+		;
+	g_assert_no_error(error);
+	g_assert_false(lttv_precompute_done(p));
+	g_assert_false(lttv_precompute_index_wait(p, 1));
+	assert_window(p, checkpoint_time(times, interval, 1) + 1, checkpoint_time(times, interval, n_cps / 3) + 1);
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, 0);
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	/* The thread counts after the pass: a window comes from it once it
+	 * has counted the window's end. */
+	from_index = (guint) lttv_precompute_index_windows(p);
+	g_assert_true(lttv_precompute_index_wait(p, checkpoint_time(times, interval, n_cps / 2 - 2) + 1));
+	assert_window(p, checkpoint_time(times, interval, 1) + 1, checkpoint_time(times, interval, n_cps / 2 - 2) + 1);
+	assert_window(p, checkpoint_time(times, interval, 0), checkpoint_time(times, interval, n_cps / 3));
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, from_index + 2);
+	/* Wherever the counting stands. */
+	assert_window(p, checkpoint_time(times, interval, 2) - 1, end + 1);
+	g_assert_true(lttv_precompute_index_wait(p, G_MAXUINT64));
+	/* Most checkpoints are usable: not inside a run of one time, and no
+	 * frame not identified then is identified later (the forks trace
+	 * starts inside system calls, identified when they return: with
+	 * checkpoints every few events, the first ones are not usable). */
+	g_test_message("%u checkpoints of %u usable", lttv_precompute_index_checkpoints(p), n_cps);
+	g_assert_cmpuint(lttv_precompute_index_checkpoints(p), >=, n_cps / 2);
+	if (interval < INTERVAL)
+		g_assert_cmpuint(lttv_precompute_index_checkpoints(p), <, n_cps);
+
+	from_index = (guint) lttv_precompute_index_windows(p);
+	for (k = 0; k + 3 < n_cps; k += MAX(3, n_cps / 40)) {
+		guint j = k + 2 + (guint) g_rand_int_range(rand, 0, (gint32) (n_cps - k - 2));
+		LttTime a = checkpoint_time(times, interval, k), b = checkpoint_time(times, interval, j);
+		LttTime da = (LttTime) g_rand_int_range(rand, 0, 3), db = (LttTime) g_rand_int_range(rand, 0, 3);
+
+		/* At the checkpoint's last event, a nanosecond after, before. */
+		assert_window(p, a + da - (da == 2 ? 3 : 0), b + db - (db == 2 ? 3 : 0));
+	}
+	/* Starting at each of the first checkpoints, or between two: frames
+	 * open since the trace's start are identified there. */
+	for (k = 0; k < 60 && k + 4 < n_cps; k++) {
+		LttTime a = checkpoint_time(times, interval, k) + 1;
+
+		if (k & 1)
+			a += (checkpoint_time(times, interval, k + 1) - a) / 2;
+		assert_window(p, a, checkpoint_time(times, interval, k + 2 + (guint) g_rand_int_range(rand, 1, 3)) + 1);
+	}
+	for (k = 0; k < 6; k++) {
+		LttTime a = g_array_index(times, LttTime, (guint) g_rand_int_range(rand, 0, (gint32) times->len / 4));
+		LttTime b = g_array_index(times, LttTime, (guint) g_rand_int_range(rand, (gint32) times->len / 2,
+		                                                                    (gint32) times->len));
+
+		assert_window(p, a + (k & 1), b + (k & 2 ? 1 : 0));
+	}
+	assert_window(p, ltt_trace_start_time(trace), end + 1);
+	g_assert_cmpuint(lttv_precompute_index_windows(p) - from_index, >=, 6);
 	g_rand_free(rand);
 	g_array_unref(times);
 	lttv_precompute_unref(p);
@@ -236,7 +334,9 @@ static void test_snapshot(gconstpointer data)
 	lttv_trace_unref(t);
 }
 
-/* A job's snapshots: [t0, until) after each step, then the whole window. */
+/* A job's snapshots: [t0, until) after each step, then the whole window.
+ * The window spans one or two checkpoint intervals (a twentieth of these
+ * traces): too few for the index, so the job replays it in steps. */
 static void test_job_snapshot(gconstpointer data)
 {
 	guint c = GPOINTER_TO_UINT(data);
@@ -244,7 +344,8 @@ static void test_job_snapshot(gconstpointer data)
 	LttvPrecompute *p = service(&t, c);
 	LttTrace *trace = lttv_trace_ltt(t);
 	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
-	LttTime t0 = start + (end - start) / 5 + 3, t1 = end - (end - start) / 7, until = 0, last = t0;
+	LttTime t0 = start + (end - start) / 5 + 3, t1 = t0 + (end - start) / 20, until = 0, last = t0;
+	guint64 indexed = lttv_precompute_index_windows(p);
 	LttvWindowStatsJob *job = lttv_precompute_window_stats_job(p, t0, t1);
 	GError *error = NULL;
 	guint steps = 0, checked = 0;
@@ -252,25 +353,22 @@ static void test_job_snapshot(gconstpointer data)
 
 	g_assert_null(lttv_window_stats_job_snapshot(job, FALSE, &until));
 	while (lttv_window_stats_job_step(job, 0, &error)) {
-		LttvStatsNode *tree;
+		gboolean per_cpu = steps++ % 2 == 0;
+		LttvStatsNode *tree, *expected;
 
 		/* Every step counts whole timestamps: the snapshot is a window. */
-		tree = lttv_window_stats_job_snapshot(job, steps % 2 == 0, &until);
+		tree = lttv_window_stats_job_snapshot(job, per_cpu, &until);
 		g_assert_nonnull(tree);
 		g_assert_cmpuint(until, >, last);
 		g_assert_cmpuint(until, <, t1);
 		last = until;
-		if (steps++ % 13 == 0) {
-			LttvStatsNode *expected;
-
-			slow = window_by_pass(trace, t0, until);
-			expected = lttv_stats_tree(slow, steps % 2 == 1);
-			analysis_assert_tree_equal(expected, tree);
-			lttv_stats_node_free(expected);
-			lttv_window_stats_free(slow);
-			checked++;
-		}
+		slow = window_by_pass(trace, t0, until);
+		expected = lttv_stats_tree(slow, per_cpu);
+		analysis_assert_tree_equal(expected, tree);
+		lttv_stats_node_free(expected);
+		lttv_window_stats_free(slow);
 		lttv_stats_node_free(tree);
+		checked++;
 	}
 	g_assert_no_error(error);
 	g_assert_cmpuint(checked, >=, 3);
@@ -286,6 +384,37 @@ static void test_job_snapshot(gconstpointer data)
 	taken = lttv_window_stats_job_take(job);
 	assert_tree_is(slow, closed_tree, taken, NULL);
 	g_assert_null(lttv_window_stats_job_snapshot(job, TRUE, &until));
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, indexed);
+	lttv_window_stats_free(taken);
+	lttv_window_stats_free(slow);
+	lttv_window_stats_job_free(job);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
+/* A wide window's job, once the index has counted it: one step, from the
+ * index, the same figures as a pass over the window. */
+static void test_job_indexed(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data);
+	LttvTrace *t;
+	LttvPrecompute *p = service(&t, c);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	LttTime t0 = start + (end - start) / 5 + 3, t1 = end - (end - start) / 7;
+	guint64 indexed = lttv_precompute_index_windows(p);
+	LttvWindowStatsJob *job = lttv_precompute_window_stats_job(p, t0, t1);
+	GError *error = NULL;
+	LttvStats *slow, *taken;
+
+	g_assert_false(lttv_window_stats_job_step(job, 0, &error));
+	g_assert_no_error(error);
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, indexed + 1);
+	g_assert_cmpfloat(lttv_window_stats_job_progress(job), ==, 1.0);
+	taken = lttv_window_stats_job_take(job);
+	g_assert_nonnull(taken);
+	slow = window_by_pass(trace, t0, t1);
+	assert_tree_is(slow, closed_tree, taken, NULL);
 	lttv_window_stats_free(taken);
 	lttv_window_stats_free(slow);
 	lttv_window_stats_job_free(job);
@@ -305,11 +434,20 @@ int main(int argc, char **argv)
 
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_windows);
 		g_free(path);
+		path = g_strdup_printf("/window-stats/index/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_index);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/index-dense/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i | 3 << 8), test_index);
+		g_free(path);
 		path = g_strdup_printf("/window-stats/snapshot/%s", cases[i].name);
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_snapshot);
 		g_free(path);
 		path = g_strdup_printf("/window-stats/job-snapshot/%s", cases[i].name);
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_snapshot);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/job-indexed/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_indexed);
 		g_free(path);
 	}
 	rc = g_test_run();

@@ -42,6 +42,7 @@ struct _LttdUst {
 	GHashTable *rejected;    /* file names that failed to open: reported once */
 	guint quarantined;       /* files put aside */
 	UstTsc tsc;
+	gboolean tsc_calibrated; /* at the first application that records TSC values */
 };
 
 static gboolean scan_registry(LttdUst *u, GError **error);
@@ -247,7 +248,6 @@ LttdUst *lttd_ust_new(const char *registry_dir, LttWriter *writer, GError **erro
 		lttd_ust_free(u);
 		return NULL;
 	}
-	ust_tsc_init(&u->tsc);
 	return u;
 }
 
@@ -322,7 +322,8 @@ gboolean lttd_ust_drain(LttdUst *u, gboolean final, GError **error)
 
 	if (!scan_registry(u, error))
 		return FALSE;
-	ust_tsc_update(&u->tsc);
+	if (u->tsc_calibrated)
+		ust_tsc_update(&u->tsc);
 	g_hash_table_iter_init(&it, u->apps);
 	while (g_hash_table_iter_next(&it, &key, &value)) {
 		UstApp *a = value;
@@ -330,7 +331,14 @@ gboolean lttd_ust_drain(LttdUst *u, gboolean final, GError **error)
 		 * writing what a dead one can only have left behind. */
 		gboolean dead = ust_app_is_dead(a);
 		GError *e = NULL;
-		gboolean drained = ust_app_drain(a, u->writer, &u->tsc, &u->key, final || dead, dead, &e);
+		gboolean drained;
+
+		/* 20 ms, paid only by drainers that meet TSC times. */
+		if (ust_app_records_tsc(a) && !u->tsc_calibrated) {
+			ust_tsc_init(&u->tsc);
+			u->tsc_calibrated = TRUE;
+		}
+		drained = ust_app_drain(a, u->writer, &u->tsc, &u->key, final || dead, dead, &e);
 
 		if (!drained && e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
 			g_propagate_error(error, e);

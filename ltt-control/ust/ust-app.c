@@ -20,8 +20,10 @@
 #include "ust-drain-private.h"
 #include "ust-shm.h"
 #include "ust-clock-private.h"
+#include "ltt/event.h"
 #include "ltt/ltt-error.h"
 #include "ltt/map-guard.h"
+#include "ltt/type.h"
 
 /* TYPE_REJECTED: the trace refused the application's declaration; its
  * events are written as REJECTED_TYPE events, raw. */
@@ -51,6 +53,10 @@ struct _UstApp {
 	guint64 types_offset, types_size, buffers_offset, ctl_size, stride;
 	guint32 types_seen;      /* bytes of the types area already declared */
 	guint8 type_state[LTT_UST_EVENT_ID_MAX + 1];
+	/* Declared types with strings or sequences, by id (NULL: fixed size,
+	 * which the writer checks itself): their payloads are decoded before
+	 * they are written. */
+	const LttType **variable_types;
 	GHashTable *rejected_names;  /* id -> the name of a TYPE_REJECTED type */
 	GByteArray *wrapped;     /* the payload of one REJECTED_TYPE event */
 	UstAppBuffer *buffers;
@@ -193,6 +199,7 @@ UstApp *ust_app_open(int dir_fd, const char *dir, const char *name, GError **err
 		a->buffers[b].lost_added = ctl->lost_reported;
 	}
 	a->copy = g_malloc(a->subbuf_size);
+	a->variable_types = g_new0(const LttType *, LTT_UST_EVENT_ID_MAX + 1);
 	a->rejected_names = g_hash_table_new_full(NULL, NULL, NULL, g_free);
 	a->wrapped = g_byte_array_new();
 	return a;
@@ -224,6 +231,7 @@ void ust_app_free(UstApp *a)
 		close(a->fd);
 	g_free(a->buffers);
 	g_free(a->copy);
+	g_free(a->variable_types);
 	if (a->rejected_names)
 		g_hash_table_destroy(a->rejected_names);
 	if (a->wrapped)
@@ -232,6 +240,11 @@ void ust_app_free(UstApp *a)
 	g_free(a->path);
 	g_free(a->name);
 	g_free(a);
+}
+
+gboolean ust_app_records_tsc(const UstApp *a)
+{
+	return a->clock == LTT_UST_CLOCK_TSC;
 }
 
 const char *ust_app_name(const UstApp *a)
@@ -284,6 +297,7 @@ static gboolean read_types(UstApp *a, LttWriter *w, GError **error)
 		guint32 size = r->size, id = r->id;
 		gsize text_len = size - sizeof *r;
 		const char *name = r->text, *fields, *end;
+		const LttEventType *et;
 		GError *e = NULL;
 
 		if (size < sizeof *r + 2U || size % 8U != 0 || size > used - a->types_seen) {
@@ -300,8 +314,11 @@ static gboolean read_types(UstApp *a, LttWriter *w, GError **error)
 			g_message("%s: type record with id %u is malformed or repeated; ignored", a->path, id);
 			continue;
 		}
-		if (ltt_writer_declare_event(w, a->channel, id, name, fields, &e)) {
+		if ((et = ltt_writer_declare_event(w, a->channel, id, name, fields, &e))) {
+			const LttType *payload = ltt_event_type_payload(et);
 			a->type_state[id] = TYPE_DECLARED;
+			if (ltt_type_fixed_size(payload) == 0 && ltt_type_field_count(payload) != 0)
+				a->variable_types[id] = payload;
 			continue;
 		}
 		if (e->domain == LTT_ERROR && e->code == LTT_ERROR_IO) {
@@ -353,6 +370,25 @@ static gboolean write_event(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b,
 	return TRUE;
 }
 
+/* A payload of a type with strings or sequences must decode within its
+ * bytes: the writer checks only fixed sizes and the library only the
+ * smallest size, and a reader would find the event damaged in the trace,
+ * with nothing to say that the application wrote it so. */
+static gboolean check_variable_payload(UstApp *a, LttWriter *w, guint32 id, const guint8 *payload, guint32 size,
+                                       GError **error)
+{
+	LttValue v = { a->variable_types[id], payload, size, ltt_writer_byte_order(w) != G_BYTE_ORDER };
+	GError *e = NULL;
+	gsize used;
+
+	if (ltt_value_size(&v, &used, &e))
+		return TRUE;
+	g_set_error(error, LTT_ERROR, LTT_ERROR_INVALID, "%s: event id %u has a payload of %u bytes that is not of "
+	            "its type (%s)", a->path, id, size, e->message);
+	g_error_free(e);
+	return FALSE;
+}
+
 /* Writes a record of a declared or rejected type. */
 static gboolean write_record(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b, guint64 time, guint32 id,
                              const guint8 *payload, guint32 size, GError **error)
@@ -360,8 +396,11 @@ static gboolean write_record(UstApp *a, LttWriter *w, const UstTsc *tsc, guint b
 	const char *name;
 	guint32 n = size;
 
-	if (a->type_state[id] == TYPE_DECLARED)
+	if (a->type_state[id] == TYPE_DECLARED) {
+		if (a->variable_types[id] && !check_variable_payload(a, w, id, payload, size, error))
+			return FALSE;
 		return write_event(a, w, tsc, b, time, id, payload, size, error);
+	}
 	name = g_hash_table_lookup(a->rejected_names, GUINT_TO_POINTER(id));
 	g_byte_array_set_size(a->wrapped, 0);
 	g_byte_array_append(a->wrapped, (const guint8 *) name, (guint) strlen(name) + 1);

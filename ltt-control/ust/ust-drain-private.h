@@ -69,6 +69,8 @@ gboolean ust_app_drain(UstApp *a, LttWriter *w, const UstTsc *tsc, const UstClai
  * then forgotten: its events may appear twice, none is lost). */
 gboolean ust_app_undo_unfinished_pass(UstApp *a, int trace_fd, const char *trace, const UstClaimKey *key,
                                       GError **error);
+/* TRUE when the application's times are TSC values (ust-tsc.c converts). */
+gboolean ust_app_records_tsc(const UstApp *a);
 /* The file's name in the registry. */
 const char *ust_app_name(const UstApp *a);
 /* TRUE once the drainer met a part of the mapping that the file no longer

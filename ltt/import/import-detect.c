@@ -3,7 +3,11 @@
 /* import-detect.c: which format a path holds, by the first bytes of its
  * files, never by its name. */
 #include "config.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include "import.h"
 
@@ -12,16 +16,22 @@
 #define CTF_METADATA_MAGIC 0x75D11D57U
 #define TRACE_DAT_MAGIC "\x17\x08\x44tracing"
 
+/* The first bytes of a regular file; 0 for anything else.  Opened without
+ * blocking and checked before reading: a FIFO named metadata would wait
+ * for a writer forever, a device could be anything. */
 static gsize read_head(const char *path, guint8 *buf, gsize size)
 {
-	FILE *f = g_fopen(path, "rb");
-	gsize n;
+	int fd = g_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+	struct stat st;
+	gssize n = 0, got;
 
-	if (f == NULL)
+	if (fd < 0)
 		return 0;
-	n = fread(buf, 1, size, f);
-	fclose(f);
-	return n;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		while ((gsize) n < size && ((got = read(fd, buf + n, size - n)) > 0 || (got < 0 && errno == EINTR)))
+			n += got > 0 ? got : 0;
+	close(fd);
+	return (gsize) n;
 }
 
 static gboolean is_ctf_metadata(const char *path)

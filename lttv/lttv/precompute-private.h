@@ -17,6 +17,12 @@ G_GNUC_INTERNAL void lttv_merge_free(LttvMerge *m);
 /* Damaged parts the reader skipped. */
 G_GNUC_INTERNAL guint64 lttv_merge_damaged(const LttvMerge *m);
 G_GNUC_INTERNAL extern const LttvEventSource lttv_merge_source;
+/* The statistics of [t0, t1) from what the index counted, read through
+ * merge (window-stats-job.c: cursors of the job's own): *used FALSE when
+ * the index cannot give them (the caller replays); NULL + error, *used
+ * TRUE, when the trace cannot be read.  Free with lttv_window_stats_free. */
+G_GNUC_INTERNAL LttvStats *lttv_precompute_index_window(LttvPrecompute *p, LttvMerge *merge, LttTime t0, LttTime t1,
+                                                        gboolean *used, GError **error);
 
 /* Where one tracefile stood at an event mark: its next event's place. */
 typedef struct {

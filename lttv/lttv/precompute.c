@@ -10,6 +10,7 @@
 #include "window-stats.h"
 #include "window-stats-split.h"
 #include "event-index.h"
+#include "stats-index.h"
 
 /* Events between two looks at the clock during a step. */
 #define EVENTS_PER_CLOCK_CHECK 256
@@ -38,6 +39,8 @@ struct _LttvPrecompute {
 	LttvIntervalStore *store;
 	LttvIntervalRecorder *recorder;
 	LttvEventMarks *marks;   /* the event index's (precompute-marks.c) */
+	LttvStatsIndex *stats_index; /* window statistics counted by the pass (stats-index.c) */
+	guint64 index_windows;   /* window statistics the index gave */
 	GArray *event_hooks;     /* EventHook */
 	guint64 events_done, events_total;
 	gboolean started, done, cancelled, failed;
@@ -71,6 +74,17 @@ static void keep_out_of_memory(LttvPrecompute *p)
 
 	lttv_arena_use_file(p->store->arena, dir);
 	lttv_arena_use_file(lttv_compact_checkpoints_arena(p->cps), dir);
+	g_free(dir);
+}
+
+/* Window statistics are counted once the pass is over, on a thread of
+ * their own (stats-index.c): counted beside it, on two processors, they
+ * lengthened it by half (doc/performance.md). */
+static void start_window_index(LttvPrecompute *p)
+{
+	char *dir = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
+
+	p->stats_index = lttv_stats_index_new(lttv_trace_ltt(p->trace), lttv_compact_checkpoints_interval(p->cps), dir);
 	g_free(dir);
 }
 
@@ -160,6 +174,7 @@ void lttv_precompute_unref(LttvPrecompute *p)
 	lttv_trace_state_free(p->ts);
 	if (p->names != NULL)
 		lttv_trace_state_free(p->names);
+	lttv_stats_index_free(p->stats_index);
 	lttv_merge_free(p->window_merge);
 	if (p->window_reader != NULL)
 		ltt_trace_unref(p->window_reader);
@@ -265,6 +280,7 @@ static void finish(LttvPrecompute *p)
 	lttv_intervals_set_reached(p->store, lttv_trace_state_time(p->ts), TRUE);
 	p->done = TRUE;
 	pass_free(p);
+	start_window_index(p);
 	if (p->use_cache)
 		p->writer = lttv_cache_writer_new(lttv_trace_ltt(p->trace), p->store, p->cps, p->marks, p->events_done,
 		                                  NULL);
@@ -436,6 +452,8 @@ void lttv_precompute_cancel(LttvPrecompute *p)
 	if (p->done)
 		return;
 	p->cancelled = TRUE;
+	if (p->stats_index != NULL)
+		lttv_stats_index_stop(p->stats_index);
 	g_array_set_size(p->notes, 0);
 }
 
@@ -527,12 +545,32 @@ static LttvMerge *window_merge(LttvPrecompute *p)
 	return p->window_merge;
 }
 
+LttvStats *lttv_precompute_index_window(LttvPrecompute *p, LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
+                                        GError **error)
+{
+	LttvStats *s;
+
+	*used = FALSE;
+	if (p->stats_index == NULL)
+		return NULL;
+	s = lttv_stats_index_window(p->stats_index, p->cps, merge, t0, t1, used, error);
+	p->index_windows += s != NULL;
+	return s;
+}
+
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
 {
 	LttvTraceState *ts;
 	LttTime split;
+	gboolean used;
+	LttvStats *s;
 
 	window_merge(p);
+	/* From what the pass counted, when the window spans two of its
+	 * usable checkpoints (stats-index.c). */
+	s = lttv_precompute_index_window(p, p->window_merge, t0, t1, &used, error);
+	if (used)
+		return s;
 	/* A wide window on two threads (window-stats-split.c). */
 	if (lttv_window_stats_split_at(p->cps, t0, t1, &split))
 		return lttv_window_stats_split(p->cps, lttv_trace_ltt(p->trace), p->window_merge, t0, split, t1, error);
@@ -550,6 +588,10 @@ void lttv_precompute_sizes(const LttvPrecompute *p, gsize *heap, gsize *mapped)
 	*heap = sizeof(*p) + lttv_intervals_heap(p->store) + lttv_compact_checkpoints_heap(p->cps)
 	        + lttv_event_marks_heap(p->marks);
 	*mapped = lttv_intervals_mapped(p->store) + lttv_compact_checkpoints_mapped(p->cps);
+	if (p->stats_index != NULL) {
+		*heap += lttv_stats_index_heap(p->stats_index);
+		*mapped += lttv_stats_index_mapped(p->stats_index);
+	}
 }
 
 const char *lttv_precompute_submode_name(LttvPrecompute *p, gint32 mode, gint32 submode)
@@ -572,4 +614,19 @@ void lttv_precompute_add_event_hook(LttvPrecompute *p, LttvHook f, gpointer data
 	EventHook h = { f, data };
 
 	g_array_append_val(p->event_hooks, h);
+}
+
+guint64 lttv_precompute_index_windows(const LttvPrecompute *p)
+{
+	return p->index_windows;
+}
+
+guint lttv_precompute_index_checkpoints(const LttvPrecompute *p)
+{
+	return p->stats_index != NULL ? lttv_stats_index_usable(p->stats_index) : 0;
+}
+
+gboolean lttv_precompute_index_wait(LttvPrecompute *p, LttTime t)
+{
+	return p->stats_index != NULL && lttv_stats_index_wait(p->stats_index, t);
 }

@@ -118,6 +118,18 @@ const LttvIntervalStore *lttv_precompute_intervals(const LttvPrecompute *p);
  * NULL + error when the trace cannot be read.  Free with
  * lttv_window_stats_free (window-stats.h). */
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error);
+/* How many windows so far came from the statistics the pass counted (a
+ * window spanning two of its usable checkpoints, doc/analysis.md §6.3)
+ * rather than a replay of the whole window; and how many checkpoints are
+ * usable. */
+guint64 lttv_precompute_index_windows(const LttvPrecompute *p);
+guint lttv_precompute_index_checkpoints(const LttvPrecompute *p);
+/* The window statistics are counted after the pass, on a thread of the
+ * service, and give windows once they have counted their end: waits
+ * until they counted every event earlier than t (TRUE), or ended first
+ * (FALSE; also while the pass runs, and for results read from the
+ * cache). */
+gboolean lttv_precompute_index_wait(LttvPrecompute *p, LttTime t);
 
 /* The same in steps, for windows whose replay takes longer than a step
  * may (a second of a busy trace takes about 100 ms): each job reads

@@ -138,6 +138,14 @@ const char *lttv_trace_state_irq_name(const LttvTraceState *ts, gint32 irq)
 
 const char *lttv_trace_state_softirq_name(const LttvTraceState *ts, gint32 vec)
 {
+	/* The enum is learnt with the type's handler: a state restored from a
+	 * checkpoint may not have met the type yet, and names as one that did. */
+	if (ts->table->softirq_vec == NULL) {
+		const LttEventType *et = ltt_trace_event_type_by_name(ts->table->trace, "kernel", "softirq_entry");
+
+		if (et != NULL)
+			lttv_event_table_lookup(ts->table, et);
+	}
 	return ts->table->softirq_vec != NULL ? ltt_type_enum_label(ts->table->softirq_vec, vec) : NULL;
 }
 

@@ -44,6 +44,11 @@ typedef struct {
 	guint n_leaves, leaves_capacity;
 	guint32 *slots;                /* capacity slots (a power of two): leaf index + 1, 0: free */
 	guint capacity;
+	guint32 number;                /* in the window index (stats-index.c): index + 1, 0: none */
+	guint32 epoch;                 /* the statistics' epoch when last marked touched */
+	GArray *dirty;                 /* guint: leaves changed since the index's last checkpoint, or NULL */
+	guint32 *dirty_bits;           /* the same as bits, dirty_words of them */
+	guint dirty_words;
 } LttvStatsTask;
 
 typedef struct _LttvStatsProc LttvStatsProc;     /* per live task, below */
@@ -96,6 +101,8 @@ typedef struct {
 	                                * with LTTV_STATS_LEAF_GUESS: the leaf the frame's hash slot
 	                                * named when it was pushed, to be checked */
 	guint32 counts[LTTV_EVENT_SLOTS];  /* events not yet in the leaf, by slot (LttvEventHandler.slot) */
+	guint32 span;                  /* the window index's number + 1 of this frame, open at one of its
+	                                * checkpoints (stats-index.c); 0: none */
 } LttvStatsFrame;
 
 #define LTTV_STATS_LEAF_GUESS 0x80000000u
@@ -124,7 +131,59 @@ struct _LttvStats {
 	guint cpu_count;
 	LttvStatsCpu *cpus;
 	GArray *present;               /* guint: the trace's CPUs (metadata's count, channel files'), ascending */
+	/* The window index counting (stats-index.c), NULL otherwise: it learns
+	 * the records touched since its last checkpoint (those of epoch), where
+	 * the frames open at its checkpoints end, and identifications. */
+	struct _LttvStatsIndex *index;
+	guint32 epoch;
+	GPtrArray *touched;            /* LttvStatsTask of epoch, when index */
 };
+
+typedef struct _LttvStatsIndex LttvStatsIndex;
+/* From stats.c to the index: frame `span` ended at leaf `leaf` of t; a
+ * frame entered at entry, not identified until now, was identified. */
+G_GNUC_INTERNAL void lttv_stats_index_frame_end(LttvStatsIndex *x, guint32 span, LttvStatsTask *t, guint leaf);
+G_GNUC_INTERNAL void lttv_stats_index_identified(LttvStatsIndex *x, LttTime entry);
+/* Gives p's records what its frames hold (as when they end), without
+ * ending them. */
+G_GNUC_INTERNAL void lttv_stats_flush_task(LttvStats *s, LttvProcess *p);
+
+/* Marks t as touched for the window index (leaf values, name or group
+ * changed since its last checkpoint); and leaf i of t. */
+static inline void lttv_stats_touch(LttvStats *s, LttvStatsTask *t)
+{
+	if (G_UNLIKELY(s->touched != NULL) && t->epoch != s->epoch) {
+		t->epoch = s->epoch;
+		g_ptr_array_add(s->touched, t);
+	}
+}
+
+G_GNUC_INTERNAL void lttv_stats_touch_leaf_slow(LttvStats *s, LttvStatsTask *t, guint i);
+
+/* A leaf that holds nothing: no time, no event. */
+static inline gboolean lttv_stats_leaf_empty(const LttvStatsLeaf *l)
+{
+	guint k;
+
+	if (l->cpu_time != 0 || l->elapsed_time != 0 || l->cumulative_time != 0)
+		return FALSE;
+	if (l->dense != NULL) {
+		for (k = 0; k < l->n_dense; k++)
+			if (l->dense[k] != 0)
+				return FALSE;
+		return TRUE;
+	}
+	for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
+		if (l->types[k] != 0 && l->counts[k] != 0)
+			return FALSE;
+	return TRUE;
+}
+
+static inline void lttv_stats_touch_leaf(LttvStats *s, LttvStatsTask *t, guint i)
+{
+	if (G_UNLIKELY(s->touched != NULL))
+		lttv_stats_touch_leaf_slow(s, t, i);
+}
 
 G_GNUC_INTERNAL LttvStatsProc *lttv_stats_proc_new(LttvProcess *p);
 G_GNUC_INTERNAL void lttv_stats_count(LttvStats *s, guint cpu, const LttvEventHandler *h);
@@ -226,6 +285,7 @@ static inline LttvStatsFrame *lttv_stats_frame_new(LttvStatsProc *ps, guint i)
 	if (G_UNLIKELY(f->mask != 0))
 		lttv_stats_frame_clear(f);
 	f->leaf = 0;
+	f->span = 0;
 	ps->depth = i + 1;
 	return f;
 }

@@ -269,7 +269,7 @@ static GArray *cpus_present(const LttvStats *s)
 	while (g_hash_table_iter_next(&it, &task, NULL)) {
 		const LttvStatsTask *t = task;
 		for (guint j = 0; j < t->n_leaves; j++)
-			if (g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
+			if (!lttv_stats_leaf_empty(&t->leaves[j]) && g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
 				g_array_append_val(cpus, t->leaves[j].cpu);
 	}
 	g_hash_table_destroy(seen);
@@ -294,11 +294,14 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	while (g_hash_table_iter_next(&it, &task, NULL))
 		g_ptr_array_add(tasks, task);
 	g_ptr_array_sort(tasks, compare_tasks);
-	/* A process node gathers the records of its (pid, birth) (several
-	 * for pid 0 and -1, one per CPU), and for pid <= 0 the leaves of one
-	 * CPU.  Only the CPUs that have leaves are visited: CPU numbers can be
+	/* Empty leaves (a frame ended the instant it began, a window's sum
+	 * that came to zero) make no node: a pass and a sum of differences do
+	 * not make the same ones (doc/analysis.md §6.3).  A process node
+	 * gathers the records of its (pid, birth) (several for pid 0 and -1,
+	 * one per CPU), and for pid <= 0 the leaves of one CPU.  Only the CPUs that have leaves are visited: CPU numbers can be
 	 * sparse (a channel file kernel_65535). */
-	for (ci = 0; ci < (per_cpu ? cpus->len : 1); ci++) {
+	/* No CPU: every leaf is empty, nothing to show. */
+	for (ci = 0; ci < (per_cpu ? cpus->len : MIN(cpus->len, 1)); ci++) {
 		LttvStatsNode *parent = trace;
 		guint cpu = per_cpu ? g_array_index(cpus, guint, ci) : 0;
 
@@ -331,7 +334,8 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 					if (t->pid <= 0 && u->cpu == c)
 						named = u;
 					for (j = 0; j < u->n_leaves; j++)
-						if (!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
+						if ((!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
+						    && !lttv_stats_leaf_empty(&u->leaves[j]))
 							g_ptr_array_add(leaves, &u->leaves[j]);
 				}
 				add_process(s, trace, parent, named, t->pid <= 0 ? c : 0, leaves, &counts);

@@ -58,7 +58,28 @@ static void task_free(LttvStatsTask *t)
 		g_free(t->leaves[i].dense);
 	g_free(t->leaves);
 	g_free(t->slots);
+	if (t->dirty != NULL)
+		g_array_unref(t->dirty);
+	g_free(t->dirty_bits);
 	g_free(t);
+}
+
+void lttv_stats_touch_leaf_slow(LttvStats *s, LttvStatsTask *t, guint i)
+{
+	lttv_stats_touch(s, t);
+	if (i / 32 >= t->dirty_words) {
+		guint words = MAX(i / 32 + 1, t->leaves_capacity / 32 + 1);
+
+		t->dirty_bits = g_renew(guint32, t->dirty_bits, words);
+		memset(t->dirty_bits + t->dirty_words, 0, (words - t->dirty_words) * sizeof(guint32));
+		t->dirty_words = words;
+	}
+	if (t->dirty_bits[i / 32] & (1u << (i % 32)))
+		return;
+	t->dirty_bits[i / 32] |= 1u << (i % 32);
+	if (t->dirty == NULL)
+		t->dirty = g_array_new(FALSE, FALSE, sizeof(guint));
+	g_array_append_val(t->dirty, i);
 }
 
 /* The slot of (cpu, mode, submode) in t: its leaf's or the free one for it. */
@@ -148,6 +169,7 @@ static LttvStatsLeaf *no_task_leaf(LttvStats *s, guint cpu)
 		c->no_task->name = "unknown";
 	}
 	i = task_leaf(c->no_task, cpu, LTTV_MODE_UNKNOWN, LTTV_SUBMODE_NONE);
+	lttv_stats_touch_leaf(s, c->no_task, i);
 	return &c->no_task->leaves[i];
 }
 
@@ -316,6 +338,7 @@ G_ALWAYS_INLINE static inline LttvStatsLeaf *flush_frame_to(LttvStats *s, LttvSt
 	}
 	if (G_UNLIKELY(f->leaf == 0))
 		f->leaf = task_leaf(t, ps->leaf_cpu, ef->mode, ef->submode) + 1;
+	lttv_stats_touch_leaf(s, t, f->leaf - 1);
 	leaf = &t->leaves[f->leaf - 1];
 	if (f->own != 0) {
 		leaf->cpu_time += f->own;
@@ -347,6 +370,7 @@ static LttvStatsTask *proc_task_slow(LttvStats *s, LttvStatsProc *ps, const Lttv
 		for (i = 0; i < ps->split->depth; i++)
 			ps->split->frames[i].still_pending = FALSE;
 	ps->task = task_record(s, p->pid, p->birth, p->cpu);
+	lttv_stats_touch(s, ps->task);
 	ps->task->name = ps->name = p->name;
 	ps->task->tgid = ps->tgid = p->tgid;
 	for (i = 0; i < ps->depth; i++)
@@ -369,6 +393,7 @@ static LttvStatsTask *proc_task_named(LttvStats *s, LttvStatsProc *ps, const Ltt
 {
 	LttvStatsTask *task = proc_task(s, ps, p);
 
+	lttv_stats_touch(s, task);
 	task->name = ps->name = p->name;
 	task->tgid = ps->tgid = p->tgid;
 	return task;
@@ -388,6 +413,12 @@ static void flush_all(LttvStats *s, LttvStatsProc *ps, const LttvProcess *p)
 	for (i = 0; i < n; i++)
 		if (ps->frames[i].own != 0 || ps->frames[i].mask != 0)
 			flush_frame(s, ps, p, i, &p->stack[i]);
+}
+
+void lttv_stats_flush_task(LttvStats *s, LttvProcess *p)
+{
+	if (p->stats != NULL)
+		flush_all(s, p->stats, p);
 }
 
 void lttv_stats_cpus_grow(LttvStats *s, guint cpu)
@@ -450,6 +481,8 @@ G_ALWAYS_INLINE static inline void close_frame(LttvStats *s, LttvStatsProc *ps, 
 		ps->split->frames[i].leaf = (guint) (leaf - ps->task->leaves);
 		ps->split->frames[i].still_pending = FALSE;
 	}
+	if (G_UNLIKELY(ps->frames[i].span != 0) && s->index != NULL)
+		lttv_stats_index_frame_end(s->index, ps->frames[i].span, ps->task, (guint) (leaf - ps->task->leaves));
 	acc = ps->frames[i].acc;
 	leaf->elapsed_time += t > from ? t - from : 0;
 	leaf->cumulative_time += acc;
@@ -477,6 +510,9 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 	if (i < ps->depth && (ps->frames[i].own != 0 || ps->frames[i].mask != 0))
 		flush_frame(s, ps, p, i, before);
 	t = proc_task(s, ps, p);
+	lttv_stats_touch(s, t);
+	if (G_UNLIKELY(s->index != NULL) && frame_unresolved(before, i))
+		lttv_stats_index_identified(s->index, p->stack[i].entry);
 	for (j = 0; ps->pending != NULL && j < ps->pending->len; j++) {
 		PendingTime *pt = &g_array_index(ps->pending, PendingTime, j);
 		guint from, to;
@@ -485,6 +521,8 @@ void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, guint i, const Lt
 			continue;
 		to = task_leaf(t, pt->cpu, p->stack[i].mode, p->stack[i].submode);
 		from = task_leaf(t, pt->cpu, pt->mode, pt->submode);
+		lttv_stats_touch_leaf(s, t, from);
+		lttv_stats_touch_leaf(s, t, to);
 		t->leaves[from].cpu_time -= pt->amount;
 		t->leaves[to].cpu_time += pt->amount;
 		pt->mode = p->stack[i].mode;
@@ -526,9 +564,15 @@ void lttv_stats_on_repair(LttvStats *s, LttvProcess *believed, LttvProcess *actu
 {
 	if (span == 0)
 		return;
-	proc_task(s, lttv_stats_proc(believed), believed)->uncertain += span;
-	if (actual != NULL)
-		proc_task(s, lttv_stats_proc(actual), actual)->uncertain += span;
+	LttvStatsTask *t = proc_task(s, lttv_stats_proc(believed), believed);
+
+	lttv_stats_touch(s, t);
+	t->uncertain += span;
+	if (actual != NULL) {
+		t = proc_task(s, lttv_stats_proc(actual), actual);
+		lttv_stats_touch(s, t);
+		t->uncertain += span;
+	}
 }
 
 void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t)
@@ -644,6 +688,7 @@ gboolean lttv_stats_on_pair(LttvStats *s, LttvProcess *p, guint cpu, const LttvE
 	dt = t2 > c->last ? t2 - c->last : 0;
 	c->last = MAX(c->last, t2);
 	i = task_leaf(t, ps->leaf_cpu, mode, submode);   /* may move the leaves */
+	lttv_stats_touch_leaf(s, t, i);
 	leaf = &t->leaves[i];
 	leaf->cpu_time += dt;
 	leaf_count(s, leaf, h2->type_index, 1);
@@ -776,6 +821,8 @@ void lttv_stats_free(LttvStats *s)
 	if (s->split != NULL)
 		g_hash_table_destroy(s->split);
 	g_hash_table_destroy(s->tasks);
+	if (s->touched != NULL)
+		g_ptr_array_unref(s->touched);
 	g_free(s->cpus);
 	g_array_unref(s->present);
 	g_free(s);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* window-stats-job.c: the statistics of a window computed in steps, so
- * that a wide window (seconds of replay) never holds the main loop. */
+ * that a wide window (seconds of replay) never holds the main loop; from
+ * the index in one step where it can give them. */
 #include "config.h"
 #include "precompute-private.h"
 #include "checkpoint-private.h"
@@ -42,9 +43,20 @@ gboolean lttv_window_stats_job_step(LttvWindowStatsJob *job, gint64 budget_us, G
 	if (job->done || job->failed)
 		return FALSE;
 	if (job->stats == NULL) {
-		LttvTraceState *ts = lttv_compact_checkpoints_state_at(lttv_precompute_checkpoints(job->p), job->t0,
-		                                                       &lttv_merge_source, job->merge, error);
+		gboolean used;
+		LttvTraceState *ts;
 
+		/* A wide window the index can give comes in this one step (its
+		 * cost is the deltas summed, not the events: doc/analysis.md §6.3). */
+		job->stats = lttv_precompute_index_window(job->p, job->merge, job->t0, job->t1, &used, error);
+		if (used) {
+			job->failed = job->stats == NULL;
+			job->done = !job->failed;
+			job->reached = job->t1;
+			return FALSE;
+		}
+		ts = lttv_compact_checkpoints_state_at(lttv_precompute_checkpoints(job->p), job->t0, &lttv_merge_source,
+		                                       job->merge, error);
 		if (ts == NULL) {
 			job->failed = TRUE;
 			return FALSE;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* fuzz-ltt-read: libFuzzer target for the trace reader.  The input is a
- * trace directory in one buffer: a little-endian u16 giving the metadata's
- * length, the metadata, then the bytes of channel file "kernel_0".  Every
+ * trace directory in one buffer (fuzz-trace-dir.h): a listing, or in the
+ * plain layout the metadata and channel file "kernel_0".  Every
  * event is read, every field decoded and formatted, and seeking by time and
  * by position is exercised, as a viewer would. */
 #include <stdio.h>
@@ -124,9 +124,11 @@ int LLVMFuzzerTestOneInput(const guint8 *data, size_t size)
 
 	if (size < 2)
 		return 0;
-	md_len = MIN((gsize) (data[0] | data[1] << 8), size - 2);
-	fuzz_write_file("metadata", data + 2, md_len);
-	fuzz_write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
+	if (!fuzz_write_listing(data, size)) {
+		md_len = MIN((gsize) (data[0] | data[1] << 8), size - 2);
+		fuzz_write_file("metadata", data + 2, md_len);
+		fuzz_write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
+	}
 	trace = ltt_trace_open(fuzz_trace_dir(), NULL);
 	if (trace == NULL)
 		return 0;

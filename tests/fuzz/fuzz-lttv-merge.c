@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* fuzz-lttv-merge: libFuzzer target for the traceset context's merge.  The
- * input is that of fuzz-ltt-read (a little-endian u16 giving the metadata's
- * length, the metadata, then channel data), written as two tracefiles,
- * kernel_0 and kernel_1, so that the merge meets equal times everywhere.
+ * input is that of fuzz-ltt-read (fuzz-trace-dir.h); in the plain layout
+ * the channel data is written as two tracefiles, kernel_0 and kernel_1, so
+ * that the merge meets equal times everywhere.
  * The traceset is read through windows of a few events (the input's length
  * picks how many), with hooks that save positions and decode fields, then
  * sought back to a saved position, by time and by events, as a viewer
@@ -38,10 +38,12 @@ int LLVMFuzzerTestOneInput(const guint8 *data, size_t size)
 {
 	if (size < 2)
 		return 0;
-	gsize md_len = MIN((gsize) (data[0] | data[1] << 8), size - 2);
-	fuzz_write_file("metadata", data + 2, md_len);
-	fuzz_write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
-	fuzz_write_file("kernel_1", data + 2 + md_len, size - 2 - md_len);
+	if (!fuzz_write_listing(data, size)) {
+		gsize md_len = MIN((gsize) (data[0] | data[1] << 8), size - 2);
+		fuzz_write_file("metadata", data + 2, md_len);
+		fuzz_write_file("kernel_0", data + 2 + md_len, size - 2 - md_len);
+		fuzz_write_file("kernel_1", data + 2 + md_len, size - 2 - md_len);
+	}
 	LttvTrace *trace = lttv_trace_open(fuzz_trace_dir(), NULL);
 	if (trace == NULL)
 		return 0;

@@ -10,7 +10,9 @@
  * costs a walk of every row per row added (seconds for 3,000 tasks).  So
  * a change (new tasks, a sort, a pin, hiding idle tasks) sorts the list
  * (qsort, pinned rows first) and fills a new store that replaces the
- * view's, keeping what the user expanded, selected and scrolled to.
+ * view's, keeping what the user expanded, selected and scrolled to.  The
+ * new store fills in slices of a few ms across main-loop turns (10,000
+ * tasks take 20 ms), the view showing the old one meanwhile.
  *
  * The tree has no scrolled window of its own: it shares its vertical
  * adjustment with the rows' canvas, so that a tree row and its drawn row
@@ -21,6 +23,14 @@
 #include "cfv.h"
 
 #define CFV_MIN_TREE_HEIGHT 60
+/* A refill's slice: at most this long, then the next main-loop turn.  Its
+ * priority: after GTK's own layout and redraw, before the rows' drawing
+ * (which then draws the new order once). */
+#define CFV_BUILD_SLICE_US 4000
+/* ... and at most this many steps (a row in one of three phases, about
+ * 1 µs each): a fast machine too fills a big tree over several turns. */
+#define CFV_BUILD_SLICE_STEPS 4096
+#define CFV_BUILD_PRIORITY (G_PRIORITY_HIGH_IDLE + 25)
 
 struct _CfvRow {
 	guint trace;
@@ -108,7 +118,7 @@ static GtkTreeStore *new_store(void)
 
 /* Puts r first under parent: rows are given last to first, and a
  * prepend costs nothing where an append walks every sibling. */
-static void prepend_row(Cfv *v, GtkTreeStore *store, GtkTreeIter *parent, CfvRow *r)
+static void prepend_row(GHashTable *iter_of, GtkTreeStore *store, GtkTreeIter *parent, CfvRow *r)
 {
 	GtkTreeIter it;
 	gtk_tree_store_insert_with_values(store, &it, parent, 0, CFV_COL_NAME, r->name, CFV_COL_PID, r->info->id,
@@ -116,7 +126,7 @@ static void prepend_row(Cfv *v, GtkTreeStore *store, GtkTreeIter *parent, CfvRow
 	                                  CFV_COL_CPU, r->info->cpu, CFV_COL_BIRTH, r->birth, CFV_COL_TRACE, r->trace,
 	                                  CFV_COL_ENTITY, r->entity, CFV_COL_ROW, r,
 	                                  CFV_COL_WEIGHT, r->pinned ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, -1);
-	g_hash_table_insert(v->iter_of, r, gtk_tree_iter_copy(&it));
+	g_hash_table_insert(iter_of, r, gtk_tree_iter_copy(&it));
 }
 
 /* The leader of a thread's group, when it has a row that is shown. */
@@ -190,39 +200,88 @@ static void restore_view(Cfv *v, ViewState *vs)
 	gtk_adjustment_set_value(v->vadj, vs->scroll);
 }
 
+static void cancel_build(Cfv *v)
+{
+	if (v->build_source != 0)
+		g_source_remove(v->build_source);
+	v->build_source = 0;
+	g_clear_object(&v->next_store);
+	g_clear_pointer(&v->next_iter_of, g_hash_table_destroy);
+}
+
+/* The new store replaces the view's, with what the user had expanded,
+ * selected and scrolled to in the old one. */
+static void finish_build(Cfv *v)
+{
+	ViewState vs;
+	save_view(v, &vs);
+	gtk_tree_view_set_model(GTK_TREE_VIEW(v->tree), GTK_TREE_MODEL(v->next_store));
+	g_object_unref(v->store);
+	v->store = v->next_store;
+	v->next_store = NULL;
+	g_hash_table_destroy(v->iter_of);
+	v->iter_of = v->next_iter_of;
+	v->next_iter_of = NULL;
+	restore_view(v, &vs);
+	cfv_queue_redraw(v);
+}
+
+/* One slice of the refill: the leaders of the rows (phase 0), then leaders
+ * and lone tasks at the top level (1), then threads under their leader
+ * (2), the last two from the end (a prepend costs nothing).  TRUE when
+ * there is more to do. */
+static gboolean build_slice(Cfv *v)
+{
+	gint64 deadline = g_get_monotonic_time() + CFV_BUILD_SLICE_US;
+	guint n = v->rows->len, done = 0;
+	while (v->build_phase < 3) {
+		if (++done == CFV_BUILD_SLICE_STEPS || (done % 64 == 0 && g_get_monotonic_time() >= deadline))
+			return TRUE;
+		if (v->build_i >= n) {
+			v->build_phase++;
+			v->build_i = 0;
+			continue;
+		}
+		CfvRow *r = g_ptr_array_index(v->rows, v->build_phase == 0 ? v->build_i : n - 1 - v->build_i);
+		v->build_i++;
+		if (v->build_phase == 0)
+			r->leader = r->shown ? shown_leader(v, r) : NULL;
+		else if (r->shown && v->build_phase == 1 && r->leader == NULL)
+			prepend_row(v->next_iter_of, v->next_store, NULL, r);
+		else if (r->shown && v->build_phase == 2 && r->leader != NULL)
+			prepend_row(v->next_iter_of, v->next_store, g_hash_table_lookup(v->next_iter_of, r->leader), r);
+	}
+	finish_build(v);
+	return FALSE;
+}
+
+static gboolean build_idle(gpointer data)
+{
+	Cfv *v = data;
+	if (build_slice(v))
+		return G_SOURCE_CONTINUE;
+	v->build_source = 0;
+	return G_SOURCE_REMOVE;
+}
+
 /* Sorts the rows and gives a new store the shown ones: leaders and lone
  * tasks at the top level, threads under their leader, each level in the
  * order of the sort.  A new store, not the old one cleared: clearing
  * emits a row-deleted per row (a quarter of a refill of 10,000 rows),
- * dropping the old store emits nothing. */
+ * dropping the old store emits nothing.  A small tree is done at once; a
+ * big one goes on in the next turns (a refill asked meanwhile starts
+ * again). */
 static void refill(Cfv *v)
 {
-	ViewState vs;
-	GtkTreeStore *store = new_store();
-	guint i;
-
-	save_view(v, &vs);
+	cancel_build(v);
 	g_ptr_array_sort_with_data(v->rows, compare_rows, v);
-	g_hash_table_remove_all(v->iter_of);
-	for (i = 0; i < v->rows->len; i++) {
-		CfvRow *r = g_ptr_array_index(v->rows, i);
-		r->leader = r->shown ? shown_leader(v, r) : NULL;
-	}
-	for (i = v->rows->len; i-- > 0;) {
-		CfvRow *r = g_ptr_array_index(v->rows, i);
-		if (r->shown && r->leader == NULL)
-			prepend_row(v, store, NULL, r);
-	}
-	for (i = v->rows->len; i-- > 0;) {
-		CfvRow *r = g_ptr_array_index(v->rows, i);
-		if (r->shown && r->leader != NULL)
-			prepend_row(v, store, g_hash_table_lookup(v->iter_of, r->leader), r);
-	}
-	gtk_tree_view_set_model(GTK_TREE_VIEW(v->tree), GTK_TREE_MODEL(store));
-	g_object_unref(v->store);
-	v->store = store;
-	restore_view(v, &vs);
-	cfv_queue_redraw(v);
+	v->next_store = new_store();
+	v->next_iter_of = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+	                                        (GDestroyNotify) gtk_tree_iter_free);
+	v->build_phase = 0;
+	v->build_i = 0;
+	if (build_slice(v))
+		v->build_source = g_idle_add_full(CFV_BUILD_PRIORITY, build_idle, v, NULL);
 }
 
 /* ---- what changes the rows ---- */
@@ -323,6 +382,7 @@ void cfv_tree_apply_hide_idle(Cfv *v)
 
 void cfv_tree_clear(Cfv *v)
 {
+	cancel_build(v);
 	gtk_tree_store_clear(v->store);
 	g_hash_table_remove_all(v->iter_of);
 	g_hash_table_remove_all(v->row_of);
@@ -331,6 +391,7 @@ void cfv_tree_clear(Cfv *v)
 
 void cfv_tree_free(Cfv *v)
 {
+	cancel_build(v);
 	g_hash_table_destroy(v->iter_of);
 	g_hash_table_destroy(v->row_of);
 	g_ptr_array_free(v->rows, TRUE);

@@ -55,6 +55,11 @@ typedef struct {
 	GPtrArray *rows;             /* CfvRow *, every task of every trace */
 	GHashTable *row_of;          /* trace << 24 | entity -> CfvRow * */
 	GHashTable *iter_of;         /* CfvRow * -> GtkTreeIter * in the store */
+	/* A refill in progress (cfv-tree.c): the store it fills, set on the
+	 * view once complete, in slices across main-loop turns. */
+	GtkTreeStore *next_store;
+	GHashTable *next_iter_of;
+	guint build_source, build_phase, build_i;
 	gint sort_col;               /* CFV_COL_* */
 	GtkSortType sort_order;
 	GtkWidget *find_entry, *hide_idle, *status, *damage;

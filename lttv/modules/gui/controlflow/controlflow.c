@@ -215,7 +215,7 @@ static void on_pin(GtkButton *button, gpointer data)
 static GtkWidget *tool_row(Cfv *v)
 {
 	GtkWidget *row = gtk_hbox_new(FALSE, 4);
-	GtkWidget *label = gtk_label_new_with_mnemonic("Fin_d:");
+	GtkWidget *label = gtk_label_new_with_mnemonic("Find proce_ss:");
 	GtkWidget *pin = gtk_button_new_with_mnemonic("Pin _row");
 
 	v->find_entry = gtk_entry_new();

@@ -11,8 +11,11 @@
 #include <config.h>
 #include "dev.h"
 
-/* Work per idle step. */
-#define DEV_INDEX_STEP_USEC 15000
+/* Work per idle step.  GLib dispatches every ready source of one
+ * priority in the same main-loop turn: this step shares its turn with the
+ * precomputation's background step (8 ms) and the script's line, so it
+ * keeps the turn under about 20 ms. */
+#define DEV_INDEX_STEP_USEC 6000
 /* A jump to an event not indexed yet indexes on at once for at most this
  * long (a million events or so); beyond, it happens when the idle steps
  * reach the event. */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "script.h"
 #include "script-input.h"
 #include "mainwindow-private.h"
@@ -441,6 +442,25 @@ static gboolean cmd_filter(char **argv)
 	return ok;
 }
 
+/* `clock`: "clock MONOTONIC_MS CPU_MS" on standard output: the monotonic
+ * clock and the main thread's CPU time, read once the window is settled
+ * (a round trip to the X server, then the redraws it brings in).  The
+ * script runs at low priority, after the redraws and the requests a key
+ * or a window change caused, so two of them around a command time it from
+ * the input to the settled screen, in both clocks, without the delay of
+ * whatever reads the output. */
+static gboolean cmd_clock(char **argv)
+{
+	if (!need_args(argv, 0, 0, "clock") || !settled())
+		return FALSE;
+	struct timespec cpu;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+	printf("clock %.3f %.3f\n", g_get_monotonic_time() / 1000.0,
+	       cpu.tv_sec * 1000.0 + cpu.tv_nsec / 1e6);
+	fflush(stdout);
+	return TRUE;
+}
+
 static gboolean cmd_quit(char **argv)
 {
 	if (!need_args(argv, 0, 0, "quit"))
@@ -462,7 +482,7 @@ static const struct {
 	{ "window", cmd_window }, { "time", cmd_time }, { "wait", cmd_wait },
 	{ "screenshot", cmd_screenshot }, { "resize", cmd_resize }, { "key", cmd_key },
 	{ "click", cmd_click }, { "print", cmd_print }, { "quit", cmd_quit },
-	{ "filter", cmd_filter }, { "scroll", cmd_scroll },
+	{ "filter", cmd_filter }, { "scroll", cmd_scroll }, { "clock", cmd_clock },
 };
 
 /* Runs one line; FALSE when the script must stop running lines for now. */
@@ -488,7 +508,7 @@ static gboolean run_line(const char *text)
 			break;
 	if (i == G_N_ELEMENTS(commands))
 		go_on = fail("unknown command \"%s\" (open, tab, viewer, window, time, wait, "
-		             "screenshot, resize, key, click, scroll, print, filter, quit)", argv[0]);
+		             "screenshot, resize, key, click, scroll, print, clock, filter, quit)", argv[0]);
 	else if (window() == NULL)
 		go_on = fail("the window was closed: nothing to run %s on", argv[0]);
 	else

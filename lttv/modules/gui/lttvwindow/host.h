@@ -40,8 +40,9 @@ void lttvwindow_tab_remove_trace(LttvwindowTab *tab, guint i);
  * progress or ended.  A status bar, or a script's `wait`, follows it. */
 #define LTTVWINDOW_SIGNAL_BUSY "busy-changed"
 
-/* Requests pending in the scheduler, or a background computation of one of
- * the tab's traces in progress. */
+/* Requests pending in the scheduler, a viewer working
+ * (lttvwindow_viewer_working), or a background computation of one of the
+ * tab's traces in progress. */
 gboolean lttvwindow_tab_busy(LttvwindowTab *tab);
 /* Mean progress, 0 to 1, of the tab's background computations (1 when the
  * tab has no trace). */

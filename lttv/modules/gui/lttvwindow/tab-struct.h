@@ -52,6 +52,8 @@ G_GNUC_INTERNAL void lttvwindow_tab_cancel_all_requests(LttvwindowTab *tab);
 /* Removes the notifications every viewer has on background b (its trace
  * leaves the tab). */
 G_GNUC_INTERNAL void lttvwindow_tab_forget_background(LttvwindowTab *tab, LttvwindowBackground *b);
+/* Some viewer said it is working (lttvwindow_viewer_working). */
+G_GNUC_INTERNAL gboolean lttvwindow_tab_viewers_working(LttvwindowTab *tab);
 
 G_END_DECLS
 

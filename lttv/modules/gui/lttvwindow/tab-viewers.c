@@ -12,6 +12,7 @@ typedef struct {
 	gulong destroy_id;
 	GArray *handlers;               /* gulong signal handler ids on the tab */
 	gboolean gone;                  /* forgotten: further helper calls are refused */
+	gboolean working;               /* lttvwindow_viewer_working */
 } TabViewer;
 
 static void viewer_free(gpointer p)
@@ -62,6 +63,7 @@ static void viewer_cleanup(LttvwindowTab *tab, TabViewer *v)
 	/* Refuse new registrations first: after_request hooks run below and
 	 * may try to submit again. */
 	v->gone = TRUE;
+	v->working = FALSE;
 	for (guint i = 0; i < v->handlers->len; i++)
 		g_signal_handler_disconnect(tab, g_array_index(v->handlers, gulong, i));
 	g_array_set_size(v->handlers, 0);
@@ -154,6 +156,30 @@ guint lttvwindow_events_request(LttvwindowTab *tab, GtkWidget *viewer,
 	guint handle = lttvwindow_scheduler_submit(tab->sched, &copy);
 	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_BUSY], 0);
 	return handle;
+}
+
+void lttvwindow_viewer_working(LttvwindowTab *tab, GtkWidget *viewer, gboolean working)
+{
+	/* "Done" registers nothing: a viewer says it from its destroy path. */
+	TabViewer *v = working ? viewer_record(tab, viewer)
+	                       : tab->viewers != NULL ? g_hash_table_lookup(tab->viewers, viewer) : NULL;
+	if (v == NULL || v->working == working)
+		return;
+	v->working = working;
+	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_BUSY], 0);
+}
+
+gboolean lttvwindow_tab_viewers_working(LttvwindowTab *tab)
+{
+	GHashTableIter it;
+	gpointer value;
+	if (tab->viewers == NULL)
+		return FALSE;
+	g_hash_table_iter_init(&it, tab->viewers);
+	while (g_hash_table_iter_next(&it, NULL, &value))
+		if (((TabViewer *) value)->working)
+			return TRUE;
+	return FALSE;
 }
 
 gboolean lttvwindow_events_cancel(LttvwindowTab *tab, guint handle)

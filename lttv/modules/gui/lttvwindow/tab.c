@@ -245,7 +245,7 @@ LttvwindowBackground *lttvwindow_get_background(LttvwindowTab *tab, guint trace)
 
 gboolean lttvwindow_tab_busy(LttvwindowTab *tab)
 {
-	if (lttvwindow_scheduler_pending(tab->sched) > 0)
+	if (lttvwindow_scheduler_pending(tab->sched) > 0 || lttvwindow_tab_viewers_working(tab))
 		return TRUE;
 	for (guint i = 0; i < tab->backgrounds->len; i++)
 		if (lttvwindow_background_in_progress(g_ptr_array_index(tab->backgrounds, i)))

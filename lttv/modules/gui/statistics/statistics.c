@@ -94,10 +94,10 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 static GtkWidget *tool_row(Stv *v)
 {
 	GtkWidget *row = gtk_hbox_new(FALSE, 4);
-	v->whole = gtk_radio_button_new_with_mnemonic(NULL, "Whole t_race");
+	v->whole = gtk_radio_button_new_with_mnemonic(NULL, "Whole tr_ace");
 	gtk_widget_set_tooltip_text(v->whole, "The figures of the whole traceset");
 	GtkWidget *window = gtk_radio_button_new_with_mnemonic_from_widget(GTK_RADIO_BUTTON(v->whole),
-	                                                                   "Time _window");
+	                                                                   "Ti_me window");
 	gtk_widget_set_tooltip_text(window, "The figures of the tab's time window; they follow it");
 	v->per_cpu = gtk_check_button_new_with_mnemonic("By _CPU");
 	gtk_widget_set_tooltip_text(v->per_cpu, "Split the processes by the CPU they ran on");
@@ -126,6 +126,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	g_array_free(v->traces, TRUE);
 	g_ptr_array_free(v->jobs, TRUE);
 	g_hash_table_destroy(v->rows);
+	g_hash_table_destroy(v->expanded);
 	g_object_unref(v->store);
 	g_free(v);
 }

@@ -6,7 +6,10 @@
  * and viewer: the viewer asks the trace's background scheduler to tell it
  * when the pass reaches the end of the range, and meanwhile shows the
  * figures of what the pass has covered, refreshed a few times a second,
- * so the tree fills in while the trace is read. */
+ * so the tree fills in while the trace is read.  Once the pass is over, a
+ * time window's figures come from a job of the service, stepped a few
+ * milliseconds per main-loop turn (a wide window replays seconds of
+ * events; the index gives the widest in one step). */
 #include <config.h>
 #include <ltt/trace.h>
 #include <lttv/window-stats.h>
@@ -17,9 +20,13 @@
 /* A partial computation slower than this stops the refreshes: the
  * figures then come once, at the end (the window never freezes). */
 #define STV_REFRESH_BUDGET_USEC 40000
+/* The work of a job in one main-loop turn. */
+#define STV_JOB_STEP_USEC 8000
 
 static void forget_figures(StvTrace *t)
 {
+	lttv_window_stats_job_free(t->job);
+	t->job = NULL;
 	if (t->tree != NULL)
 		lttv_stats_node_free(t->tree);
 	if (t->state != NULL) {
@@ -34,12 +41,22 @@ static void forget_figures(StvTrace *t)
 	t->complete = FALSE;
 }
 
-void stv_forget_traces(Stv *v)
+static void stop_sources(Stv *v)
 {
-	stv_whole_cancel(v);
 	if (v->refresh_source != 0)
 		g_source_remove(v->refresh_source);
 	v->refresh_source = 0;
+	if (v->job_source != 0) {
+		g_source_remove(v->job_source);
+		lttvwindow_viewer_working(v->tab, v->top, FALSE);
+	}
+	v->job_source = 0;
+}
+
+void stv_forget_traces(Stv *v)
+{
+	stv_whole_cancel(v);
+	stop_sources(v);
 	for (guint i = 0; i < v->traces->len; i++) {
 		StvTrace *t = &g_array_index(v->traces, StvTrace, i);
 		forget_figures(t);
@@ -48,16 +65,27 @@ void stv_forget_traces(Stv *v)
 	g_array_set_size(v->traces, 0);
 }
 
+static gboolean on_job_step(gpointer data);
+
 /* Computes trace t's figures for [start, end) or, while the pass has not
  * reached end, for the part it covers.  FALSE when nothing new came. */
 static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
 {
-	if (t->complete)
+	if (t->complete || t->job != NULL)
 		return FALSE;
 	LttTime ready = lttv_precompute_ready_until(t->pc);
 	/* The whole trace's final figures come from stv-whole.c. */
 	gboolean complete = !stv_whole_trace(v) && (lttv_precompute_done(t->pc) || ready > end);
-	LttTime until = complete ? end : MIN(MAX(ready, start), end);
+	if (complete) {
+		/* In steps (on_job_step): never one long turn. */
+		t->job = lttv_precompute_window_stats_job(t->pc, start, end);
+		if (v->job_source == 0) {
+			v->job_source = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, on_job_step, v, NULL);
+			lttvwindow_viewer_working(v->tab, v->top, TRUE);
+		}
+		return FALSE;
+	}
+	LttTime until = MIN(MAX(ready, start), end);
 	if (!complete && (v->too_slow_to_refresh || (t->stats != NULL && until == t->until)))
 		return FALSE;
 	GError *error = NULL;
@@ -78,6 +106,46 @@ static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
 	return TRUE;
 }
 
+/* One step of every trace's job; the figures of those that end. */
+static gboolean on_job_step(gpointer data)
+{
+	Stv *v = data;
+	gboolean running = FALSE, changed = FALSE;
+	LttTime start, end;
+	stv_range(v, &start, &end);
+	for (guint i = 0; i < v->traces->len; i++) {
+		StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		if (t->job == NULL)
+			continue;
+		GError *error = NULL;
+		if (lttv_window_stats_job_step(t->job, STV_JOB_STEP_USEC, &error)) {
+			running = TRUE;
+			continue;
+		}
+		LttvStats *stats = lttv_window_stats_job_take(t->job);
+		forget_figures(t);
+		if (stats == NULL) {
+			stv_set_status(v, "Cannot compute the statistics: %s",
+			               error != NULL ? error->message : "the trace cannot be read");
+			g_clear_error(&error);
+			continue;
+		}
+		t->stats = stats;
+		t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
+		t->complete = TRUE;
+		t->until = end;
+		changed = TRUE;
+	}
+	if (changed)
+		stv_tree_fill(v);
+	if (!running) {
+		v->job_source = 0;
+		lttvwindow_viewer_working(v->tab, v->top, FALSE);
+	}
+	stv_say_progress(v);
+	return running;
+}
+
 void stv_say_progress(Stv *v)
 {
 	if (v->traces->len == 0) {
@@ -93,10 +161,13 @@ void stv_say_progress(Stv *v)
 	ltt_time_format(end - first, b);
 	gboolean all = TRUE;
 	LttTime least = end;
+	gdouble counted = 1.0;
 	for (guint i = 0; i < v->traces->len; i++) {
 		StvTrace *t = &g_array_index(v->traces, StvTrace, i);
 		all = all && t->complete;
 		least = MIN(least, t->stats != NULL ? t->until : start);
+		if (t->job != NULL)
+			counted = MIN(counted, lttv_window_stats_job_progress(t->job));
 	}
 	const char *what = stv_whole_trace(v) ? "Whole trace" : "Time window";
 	stv_update_damage(v);
@@ -105,6 +176,9 @@ void stv_say_progress(Stv *v)
 	                         "does not apply to statistics)" : "";
 	if (all) {
 		stv_set_status(v, "%s, %s s to %s s%s", what, a, b, unfiltered);
+	} else if (v->job_source != 0) {
+		stv_set_status(v, "%s, %s s to %s s: computing, %.0f %% counted%s", what, a, b, counted * 100,
+		               unfiltered);
 	} else {
 		char c[LTT_TIME_STRING_SIZE];
 		ltt_time_format(least - first, c);

@@ -5,8 +5,15 @@
  *
  * Rows are updated in place while the figures grow (a row keeps its place,
  * its expansion and the selection); they are found again by their path of
- * keys ("synth/0/12@-/SYSCALL/read"). */
+ * keys ("synth/0/12@-/SYSCALL/read").
+ *
+ * A row's children are made when it is first expanded (until then one
+ * empty placeholder child gives it its expander): a big trace's tree holds
+ * millions of nodes (every task on every CPU, with its modes, submodes and
+ * event types), which a tree store takes minutes to hold and hundreds of
+ * MB; a person opens a few of them. */
 #include <config.h>
+#include <string.h>
 #include <ltt/trace.h>
 #include <ltt/type.h>
 #include <lttv/stats-text.h>
@@ -14,6 +21,7 @@
 
 enum {
 	COL_NAME, COL_EVENTS, COL_CALLS, COL_CPU_TIME, COL_CUMULATIVE, COL_ELAPSED, COL_SHARE, COL_IS_EVENT,
+	COL_KEY,                        /* the row's path of keys; NULL: a placeholder */
 	N_COLS
 };
 
@@ -67,6 +75,29 @@ static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvS
 
 static void fill_node(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace,
                       const LttvStatsNode *parent, GtkTreeIter *parent_it, GString *path,
+                      const char *trace_name);
+
+/* The children of n under row it: made when the row has been expanded
+ * once, else a placeholder. */
+static void fill_children(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace, GtkTreeIter *it,
+                          GString *path, const char *trace_name)
+{
+	if (n->children == NULL || n->children->len == 0)
+		return;
+	if (g_hash_table_contains(v->expanded, path->str)) {
+		for (guint i = 0; i < n->children->len; i++)
+			fill_node(v, g_ptr_array_index(n->children, i), trace, n, it, path, trace_name);
+	} else if (!gtk_tree_model_iter_has_child(GTK_TREE_MODEL(v->store), it)) {
+		GtkTreeIter placeholder;
+		gtk_tree_store_append(v->store, &placeholder, it);
+		gtk_tree_store_set(v->store, &placeholder, COL_NAME, "", COL_EVENTS, G_MAXUINT64, COL_CALLS,
+		                   G_MAXUINT64, COL_CPU_TIME, G_MAXUINT64, COL_CUMULATIVE, G_MAXUINT64,
+		                   COL_ELAPSED, G_MAXUINT64, COL_IS_EVENT, TRUE, -1);
+	}
+}
+
+static void fill_node(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace,
+                      const LttvStatsNode *parent, GtkTreeIter *parent_it, GString *path,
                       const char *trace_name)
 {
 	gsize len = path->len;
@@ -78,11 +109,89 @@ static void fill_node(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace
 		gtk_tree_store_append(v->store, &fresh, parent_it);
 		it = gtk_tree_iter_copy(&fresh);
 		g_hash_table_insert(v->rows, g_strdup(path->str), it);
+		gtk_tree_store_set(v->store, it, COL_KEY, path->str, -1);
 	}
 	set_row(v, it, n, trace, parent, trace_name);
-	for (guint i = 0; n->children != NULL && i < n->children->len; i++)
-		fill_node(v, g_ptr_array_index(n->children, i), trace, n, it, path, trace_name);
+	fill_children(v, n, trace, it, path, trace_name);
 	g_string_truncate(path, len);
+}
+
+/* The node of the current figures whose path of keys is key, or NULL;
+ * path: the key of trace i's root on entry. */
+static const LttvStatsNode *find_node(const LttvStatsNode *n, const char *key, GString *path,
+                                      const char *trace_name)
+{
+	if (strcmp(path->str, key) == 0)
+		return n;
+	if (!g_str_has_prefix(key, path->str) || key[path->len] != '/' || n->children == NULL)
+		return NULL;
+	gsize len = path->len;
+	for (guint i = 0; i < n->children->len; i++) {
+		const LttvStatsNode *c = g_ptr_array_index(n->children, i);
+		g_string_append_c(path, '/');
+		lttv_stats_append_key(path, c, trace_name);
+		const LttvStatsNode *found = find_node(c, key, path, trace_name);
+		g_string_truncate(path, len);
+		if (found != NULL)
+			return found;
+	}
+	return NULL;
+}
+
+/* The placeholder goes once the row is open (not while the view expands
+ * it: GTK 2's tree view keeps the row's children across test-expand-row). */
+static void on_row_expanded(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *tree_path, gpointer data)
+{
+	Stv *v = data;
+	GtkTreeModel *m = GTK_TREE_MODEL(v->store);
+	GtkTreeIter child, parent = *iter;
+	if (gtk_tree_model_iter_n_children(m, &parent) < 2)
+		return;
+	/* Anywhere among the children once the user sorted the tree. */
+	for (gboolean more = gtk_tree_model_iter_children(m, &child, &parent); more;
+	     more = gtk_tree_model_iter_next(m, &child)) {
+		char *child_key = NULL;
+		gtk_tree_model_get(m, &child, COL_KEY, &child_key, -1);
+		g_free(child_key);
+		if (child_key == NULL) {
+			gtk_tree_store_remove(v->store, &child);
+			return;
+		}
+	}
+}
+
+/* A row opened for the first time: its children are made (after the
+ * placeholder, which on_row_expanded removes). */
+static gboolean on_test_expand(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *tree_path, gpointer data)
+{
+	Stv *v = data;
+	char *key = NULL;
+	gtk_tree_model_get(GTK_TREE_MODEL(v->store), iter, COL_KEY, &key, -1);
+	if (key == NULL || g_hash_table_contains(v->expanded, key)) {
+		g_free(key);
+		return FALSE;
+	}
+	GtkTreeIter it = *iter;
+	g_hash_table_add(v->expanded, g_strdup(key));
+	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
+	GString *path = g_string_new(NULL);
+	for (guint i = 0; i < v->traces->len; i++) {
+		const StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		if (t->tree == NULL)
+			continue;
+		const char *trace_name = ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i)));
+		g_string_printf(path, "%u/", i);
+		lttv_stats_append_key(path, t->tree, trace_name);
+		const LttvStatsNode *n = find_node(t->tree, key, path, trace_name);
+		if (n != NULL) {
+			g_string_assign(path, key);
+			fill_children(v, n, t->tree, &it, path, trace_name);
+			break;
+		}
+	}
+	g_string_free(path, TRUE);
+	g_free(key);
+	return FALSE;
 }
 
 void stv_tree_fill(Stv *v)
@@ -115,6 +224,7 @@ void stv_tree_fill(Stv *v)
 void stv_tree_clear(Stv *v)
 {
 	g_hash_table_remove_all(v->rows);
+	g_hash_table_remove_all(v->expanded);
 	v->opened = FALSE;
 	gtk_tree_store_clear(v->store);
 }
@@ -175,10 +285,13 @@ static GtkTreeViewColumn *add_column(Stv *v, const char *title, const char *tool
 GtkWidget *stv_tree_new(Stv *v)
 {
 	v->store = gtk_tree_store_new(N_COLS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_UINT64,
-	                              G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
+	                              G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_DOUBLE, G_TYPE_BOOLEAN, G_TYPE_STRING);
 	v->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify) gtk_tree_iter_free);
+	v->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	v->view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
 	gtk_tree_view_set_rules_hint(GTK_TREE_VIEW(v->view), TRUE);
+	g_signal_connect(v->view, "test-expand-row", G_CALLBACK(on_test_expand), v);
+	g_signal_connect(v->view, "row-expanded", G_CALLBACK(on_row_expanded), v);
 
 	GtkTreeViewColumn *name = gtk_tree_view_column_new_with_attributes(
 		"Trace / CPU / process / mode / submode / event", gtk_cell_renderer_text_new(), "text", COL_NAME, NULL);

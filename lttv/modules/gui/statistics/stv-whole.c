@@ -23,6 +23,7 @@ struct _StvJob {
 	LttvStats *stats;
 	LttvTraceState *state;
 	Stv *v;                     /* NULL once the viewer no longer wants it */
+	gint dropped;               /* atomic: the same, for the thread */
 	guint trace_index;
 };
 
@@ -53,6 +54,13 @@ static gpointer job_run(gpointer data)
 {
 	StvJob *job = data;
 	job->stats = lttv_stats_run_trace(job->trace, &job->state, NULL);
+	/* Figures nobody wants any more are freed here: a big trace's take
+	 * the main loop hundreds of ms to free. */
+	if (g_atomic_int_get(&job->dropped) && job->stats != NULL) {
+		lttv_stats_free(job->stats);
+		lttv_trace_state_free(job->state);
+		job->stats = NULL;
+	}
 	g_idle_add(job_done, job);
 	return NULL;
 }
@@ -83,7 +91,10 @@ void stv_whole_start(Stv *v, guint trace_index, LttTrace *trace)
 
 void stv_whole_cancel(Stv *v)
 {
-	for (guint i = 0; i < v->jobs->len; i++)
-		((StvJob *) g_ptr_array_index(v->jobs, i))->v = NULL;
+	for (guint i = 0; i < v->jobs->len; i++) {
+		StvJob *job = g_ptr_array_index(v->jobs, i);
+		job->v = NULL;
+		g_atomic_int_set(&job->dropped, TRUE);
+	}
 	g_ptr_array_set_size(v->jobs, 0);
 }

@@ -25,6 +25,7 @@ typedef struct {
 	LttvStatsNode *tree;        /* from stats */
 	gboolean complete;          /* the figures cover the whole range asked */
 	LttTime until;              /* what they cover: [start, until) */
+	LttvWindowStatsJob *job;    /* a time window's figures being computed in steps */
 } StvTrace;
 
 typedef struct _StvJob StvJob;
@@ -35,9 +36,11 @@ typedef struct {
 	GtkTreeStore *store;
 	gboolean opened;            /* the traces' rows were expanded once */
 	GHashTable *rows;           /* node path (char *) -> GtkTreeIter * in store */
+	GHashTable *expanded;       /* node paths (char *) whose rows' children are made */
 	GArray *traces;             /* StvTrace */
 	GPtrArray *jobs;            /* StvJob *, whole-trace computations running */
 	guint refresh_source;       /* while a trace's figures are partial */
+	guint job_source;           /* idle source stepping the traces' jobs */
 	gboolean too_slow_to_refresh; /* a partial computation took too long: wait for the end */
 } Stv;
 

@@ -1,0 +1,866 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
+/* stats-index.c: window statistics from what was counted once
+ * (doc/analysis.md §6.3).
+ *
+ * Once the pass is over, a thread of the precomputation reads the trace
+ * through a reader of its own and counts statistics from its start.
+ * After every interval-th event (where the pass takes its checkpoints), at
+ * the next time boundary (the next event strictly later) it takes
+ * what its records gained since the previous one: the records touched
+ * since (marked as they change, never a scan of all leaves) give their
+ * non-zero leaves to a sparse delta in the arena and start again from
+ * zero; and it notes the frames open then (their cumulative time so far).
+ * Where a frame open at a checkpoint ends, and the state's repair count,
+ * are kept too.
+ *
+ * A window [t0, t1) spanning two usable checkpoints a < b is then the
+ * replay of [t0, a) (a head that leaves its open frames' times to what
+ * follows), the deltas of (a, b], the replay of [b, t1) (a tail whose
+ * elapsed times count from t0), and for the frames open at t0 and at b
+ * the part of their cumulative and elapsed times the deltas and the tail
+ * cannot have (see window_corrections).  Usable: no frame not identified
+ * at it is identified later, so no time given before it moves later.
+ * Summing the deltas costs about the leaves the window's segments touched. */
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+#include "stats-index.h"
+#include "window-stats.h"
+
+#define ARENA_SEGMENT (4u << 20)
+/* Checkpoint intervals a window's middle must span to come from the index. */
+#define MIN_SEGMENTS 3
+
+/* A record of the pass by its number - 1. */
+typedef struct {
+	gint32 pid;
+	guint32 cpu;
+	LttTime birth;
+	guint32 n_leaves;        /* the most it had at a checkpoint */
+} RecordKey;
+
+/* A frame open at a checkpoint. */
+typedef struct {
+	gint32 pid;
+	guint32 cpu;             /* pid <= 0: the CPU, else 0 (a record's key) */
+	LttTime birth;
+	guint32 level;           /* in the task's stack */
+	guint32 span;            /* Span number + 1 */
+	LttTime entry;
+	LttTime acc;             /* its cumulative time up to the checkpoint */
+} OpenFrame;
+
+/* Where a frame open at some checkpoint ended. */
+typedef struct {
+	guint32 record;          /* number + 1, 0: not ended */
+	guint32 leaf;            /* index in the counting's record */
+	guint32 delta;           /* the delta it ended in */
+} Span;
+
+typedef struct {
+	LttTime at;              /* the checkpoint's time + 1 */
+	guint64 repairs;         /* the pass state's */
+	gboolean unusable;
+	const guint8 *delta;     /* what the records gained since the previous one */
+	gsize delta_len;
+	const OpenFrame *frames;
+	guint n_frames;
+} Drain;
+
+typedef struct {
+	guint32 record, n_leaves;
+	gint32 tgid;
+	guint32 pad;
+	LttTime uncertain;
+	const char *name;
+} DeltaRecord;
+
+typedef struct {
+	guint32 leaf, cpu;
+	gint32 submode;
+	guint16 mode, n_counts;
+	LttTime cpu_time, elapsed, cumulative;
+} DeltaLeaf;
+
+typedef struct {
+	guint32 type, count;
+} DeltaCount;
+
+struct _LttvStatsIndex {
+	/* The counting thread's own. */
+	LttTrace *trace, *reader;
+	LttvMerge *merge;
+	LttvTraceState *ts;
+	LttvStats *s;
+	guint interval;
+	gboolean due;                     /* a checkpoint's event applied, not taken yet */
+	LttTime due_time;
+	GThread *thread;
+	gint stop;                        /* atomic: the thread is to stop */
+	/* Shared with the windows, under lock: what follows, and the thread's
+	 * changes to it. */
+	GMutex lock;
+	GCond moved;                      /* reached or done changed */
+	LttTime reached;                  /* every event earlier than this is counted */
+	gboolean done;                    /* the thread ended (the trace's end, a stop or a read error) */
+	LttvArena *arena;
+	GArray *drains;                   /* Drain */
+	GArray *records;                  /* RecordKey */
+	GArray *spans;                    /* Span */
+	GPtrArray *types;                 /* const LttEventType * by the counting state's type index */
+	GByteArray *buf;
+	GArray *frames;                   /* OpenFrame, while taking a checkpoint */
+};
+
+static gpointer count_thread(gpointer data);
+
+LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char *dir)
+{
+	LttvStatsIndex *x = g_new0(LttvStatsIndex, 1);
+
+	x->trace = trace;
+	x->interval = MAX(interval, 1);
+	/* Made here: references on the trace are taken by one thread. */
+	x->reader = ltt_trace_new_reader(trace);
+	x->merge = lttv_merge_new(x->reader);
+	x->ts = lttv_trace_state_new(x->reader);
+	g_mutex_init(&x->lock);
+	g_cond_init(&x->moved);
+	x->arena = lttv_arena_new(ARENA_SEGMENT);
+	x->drains = g_array_new(FALSE, FALSE, sizeof(Drain));
+	x->records = g_array_new(FALSE, FALSE, sizeof(RecordKey));
+	x->spans = g_array_new(FALSE, FALSE, sizeof(Span));
+	x->types = g_ptr_array_new();
+	x->buf = g_byte_array_new();
+	x->frames = g_array_new(FALSE, FALSE, sizeof(OpenFrame));
+	x->s = lttv_stats_new(x->ts, ltt_trace_start_time(trace));
+	/* Elapsed times from each frame's entry: a window removes what lies
+	 * before its start. */
+	x->s->elapsed_from = 0;
+	x->s->index = x;
+	x->s->epoch = 1;
+	x->s->touched = g_ptr_array_new();
+	if (dir != NULL)
+		lttv_arena_use_file(x->arena, dir);
+	x->thread = g_thread_new("lttv-window-index", count_thread, x);
+	return x;
+}
+
+static guint32 record_number(LttvStatsIndex *x, LttvStatsTask *t)
+{
+	if (t->number == 0) {
+		RecordKey k = { t->pid, t->cpu, t->birth, 0 };
+
+		g_array_append_val(x->records, k);
+		t->number = x->records->len;
+	}
+	return t->number;
+}
+
+void lttv_stats_index_frame_end(LttvStatsIndex *x, guint32 span, LttvStatsTask *t, guint leaf)
+{
+	Span *sp;
+
+	g_mutex_lock(&x->lock);
+	sp = &g_array_index(x->spans, Span, span - 1);
+	sp->record = record_number(x, t);
+	sp->leaf = leaf;
+	sp->delta = x->drains->len;
+	g_mutex_unlock(&x->lock);
+}
+
+void lttv_stats_index_identified(LttvStatsIndex *x, LttTime entry)
+{
+	guint j;
+
+	/* The time the frame gave before those checkpoints moves now, which a
+	 * window starting or ending there would not do. */
+	g_mutex_lock(&x->lock);
+	j = x->drains->len;
+	while (j-- > 0 && g_array_index(x->drains, Drain, j).at > entry)
+		g_array_index(x->drains, Drain, j).unusable = TRUE;
+	g_mutex_unlock(&x->lock);
+}
+
+static int compare_frames(const void *pa, const void *pb)
+{
+	const OpenFrame *a = pa, *b = pb;
+
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->birth != b->birth)
+		return a->birth < b->birth ? -1 : 1;
+	if (a->cpu != b->cpu)
+		return a->cpu < b->cpu ? -1 : 1;
+	return a->level < b->level ? -1 : a->level > b->level;
+}
+
+static void put_count(GByteArray *b, guint type, guint64 n, guint16 *n_counts)
+{
+	/* A count beyond 32 bits goes as several. */
+	while (n > 0) {
+		DeltaCount c = { type, (guint32) MIN(n, G_MAXUINT32) };
+
+		g_byte_array_append(b, (const guint8 *) &c, sizeof(c));
+		n -= c.count;
+		(*n_counts)++;
+	}
+}
+
+/* Appends what leaf l (index i) gained since the last checkpoint, and
+ * starts it again from zero. */
+static void take_leaf(GByteArray *b, LttvStatsLeaf *l, guint i)
+{
+	gsize at = b->len;
+	DeltaLeaf d = { i, l->cpu, l->submode, l->mode, 0, l->cpu_time, l->elapsed_time, l->cumulative_time };
+	guint k;
+
+	g_byte_array_append(b, (const guint8 *) &d, sizeof(d));
+	if (l->dense != NULL) {
+		for (k = 0; k < l->n_dense; k++)
+			put_count(b, k, l->dense[k], &d.n_counts);
+		memset(l->dense, 0, l->n_dense * sizeof(guint64));
+	} else {
+		for (k = 0; k < LTTV_STATS_INLINE_TYPES; k++)
+			if (l->types[k] != 0)
+				put_count(b, l->types[k] - 1, l->counts[k], &d.n_counts);
+		memset(l->counts, 0, sizeof(l->counts));
+	}
+	l->cpu_time = l->elapsed_time = l->cumulative_time = 0;
+	memcpy(b->data + at, &d, sizeof(d));
+}
+
+static gpointer arena_copy(LttvStatsIndex *x, const void *data, gsize len)
+{
+	gpointer p = lttv_arena_alloc(x->arena, MAX(len, 8));
+
+	memcpy(p, data, len);
+	return p;
+}
+
+/* Records no live task or CPU counts to any more (the task ended; a
+ * birth learnt later moved it to another record) are all in the deltas
+ * once taken: freed, so that the heap holds about the live tasks' records,
+ * not all the trace's.  A task met again takes a new record (and number);
+ * windows add records by key. */
+static void drop_dead_records(LttvStats *s)
+{
+	GHashTable *live = g_hash_table_new(NULL, NULL);
+	GPtrArray *all = lttv_trace_state_processes(s->ts);
+	GHashTableIter it;
+	gpointer key;
+	guint i;
+
+	for (i = 0; i < all->len; i++) {
+		const LttvProcess *p = g_ptr_array_index(all, i);
+
+		if (p->stats != NULL && p->stats->task != NULL)
+			g_hash_table_add(live, p->stats->task);
+	}
+	g_ptr_array_unref(all);
+	for (i = 0; i < s->cpu_count; i++)
+		if (s->cpus[i].no_task != NULL)
+			g_hash_table_add(live, s->cpus[i].no_task);
+	g_hash_table_iter_init(&it, s->tasks);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		if (!g_hash_table_contains(live, key))
+			g_hash_table_iter_remove(&it);
+	g_hash_table_destroy(live);
+}
+
+/* Takes the checkpoint: everything before at is in the records.  Under
+ * the lock. */
+static void take(LttvStatsIndex *x, LttTime at)
+{
+	LttvStats *s = x->s;
+	LttvTraceState *ts = s->ts;
+	const GPtrArray *handlers = ts->table->handlers;
+	GPtrArray *all;
+	Drain d = { at, ts->repairs, FALSE, NULL, 0, NULL, 0 };
+	guint i, j;
+
+	for (i = 0; i < ts->cpu_count; i++)
+		if (lttv_stats_cpu_there(s, i))
+			lttv_stats_on_cpu_leave(s, i, at);
+	all = lttv_trace_state_processes(ts);
+	g_array_set_size(x->frames, 0);
+	for (i = 0; i < all->len; i++) {
+		LttvProcess *p = g_ptr_array_index(all, i);
+		LttvStatsProc *ps;
+
+		if (p->depth == 0)
+			continue;
+		ps = lttv_stats_proc(p);
+		lttv_stats_flush_task(s, p);
+		if (ps->depth < p->depth)
+			lttv_stats_frame_new(ps, p->depth - 1);
+		for (j = 0; j < p->depth; j++) {
+			LttvStatsFrame *f = &ps->frames[j];
+			OpenFrame o = { p->pid, p->pid <= 0 ? p->cpu : 0, p->birth, j, 0, p->stack[j].entry, f->acc };
+
+			if (f->span == 0) {
+				Span none = { 0, 0, 0 };
+
+				g_array_append_val(x->spans, none);
+				f->span = x->spans->len;
+			}
+			o.span = f->span;
+			g_array_append_val(x->frames, o);
+		}
+	}
+	g_ptr_array_unref(all);
+	qsort(x->frames->data, x->frames->len, sizeof(OpenFrame), compare_frames);
+	d.n_frames = x->frames->len;
+	d.frames = arena_copy(x, x->frames->data, x->frames->len * sizeof(OpenFrame));
+
+	g_byte_array_set_size(x->buf, 0);
+	for (i = 0; i < s->touched->len; i++) {
+		LttvStatsTask *t = g_ptr_array_index(s->touched, i);
+		DeltaRecord r = { record_number(x, t), 0, t->tgid, 0, t->uncertain, t->name };
+		gsize at_record = x->buf->len;
+		RecordKey *k = &g_array_index(x->records, RecordKey, t->number - 1);
+
+		k->n_leaves = MAX(k->n_leaves, t->n_leaves);
+		g_byte_array_append(x->buf, (const guint8 *) &r, sizeof(r));
+		/* Only the leaves changed since the last checkpoint. */
+		for (j = 0; t->dirty != NULL && j < t->dirty->len; j++) {
+			guint l = g_array_index(t->dirty, guint, j);
+
+			t->dirty_bits[l / 32] &= ~(1u << (l % 32));
+			if (!lttv_stats_leaf_empty(&t->leaves[l])) {
+				take_leaf(x->buf, &t->leaves[l], l);
+				r.n_leaves++;
+			}
+		}
+		if (t->dirty != NULL)
+			g_array_set_size(t->dirty, 0);
+		t->uncertain = 0;
+		memcpy(x->buf->data + at_record, &r, sizeof(r));
+	}
+	g_ptr_array_set_size(s->touched, 0);
+	s->epoch++;
+	drop_dead_records(s);
+	d.delta_len = x->buf->len;
+	d.delta = arena_copy(x, x->buf->data, x->buf->len);
+	for (i = x->types->len; i < handlers->len; i++)
+		g_ptr_array_add(x->types, (gpointer) ((const LttvEventHandler *) g_ptr_array_index(handlers, i))->type);
+	g_array_append_val(x->drains, d);
+}
+
+static void set_reached(LttvStatsIndex *x, LttTime reached, gboolean done)
+{
+	g_mutex_lock(&x->lock);
+	x->reached = reached;
+	x->done = done;
+	g_cond_broadcast(&x->moved);
+	g_mutex_unlock(&x->lock);
+}
+
+/* Counts the whole trace, taking a checkpoint after every interval-th
+ * event at the next time boundary (one amid events of one time would not
+ * do: a window cannot end there). */
+static gpointer count_thread(gpointer data)
+{
+	LttvStatsIndex *x = data;
+	const LttEvent *ev;
+	guint64 n = 0;
+
+#ifdef __linux__
+	/* Below the viewer's threads: it only makes later windows faster. */
+	setpriority(PRIO_PROCESS, (id_t) syscall(SYS_gettid), 10);
+#endif
+	if (!lttv_merge_source.seek_begin(x->merge, NULL)) {
+		set_reached(x, 0, TRUE);
+		return NULL;
+	}
+	while ((ev = lttv_merge_source.peek(x->merge)) != NULL) {
+		if (x->due) {
+			x->due = FALSE;
+			if (ev->time > x->due_time) {
+				g_mutex_lock(&x->lock);
+				take(x, x->due_time + 1);
+				g_mutex_unlock(&x->lock);
+			}
+		}
+		/* Every event earlier than ev's time is counted. */
+		if (n % 4096 == 0) {
+			if (g_atomic_int_get(&x->stop)) {
+				set_reached(x, ev->time, TRUE);
+				return NULL;
+			}
+			set_reached(x, ev->time, FALSE);
+		}
+		lttv_stats_apply(x->s, ev);
+		if (++n % x->interval == 0) {
+			x->due = TRUE;
+			x->due_time = ev->time;
+		}
+		lttv_merge_source.advance(x->merge);
+	}
+	g_mutex_lock(&x->lock);
+	if (x->due)
+		take(x, x->due_time + 1);
+	x->due = FALSE;
+	g_mutex_unlock(&x->lock);
+	/* The records are in the deltas: their memory goes back now. */
+	lttv_stats_free(x->s);
+	x->s = NULL;
+	set_reached(x, G_MAXUINT64, TRUE);
+	return NULL;
+}
+
+void lttv_stats_index_stop(LttvStatsIndex *x)
+{
+	g_atomic_int_set(&x->stop, 1);
+}
+
+gboolean lttv_stats_index_wait(LttvStatsIndex *x, LttTime t)
+{
+	gboolean reached;
+
+	g_mutex_lock(&x->lock);
+	while (!x->done && x->reached < t)
+		g_cond_wait(&x->moved, &x->lock);
+	reached = x->reached >= t;
+	g_mutex_unlock(&x->lock);
+	return reached;
+}
+
+void lttv_stats_index_free(LttvStatsIndex *x)
+{
+	if (x == NULL)
+		return;
+	g_atomic_int_set(&x->stop, 1);
+	g_thread_join(x->thread);
+	if (x->s != NULL)
+		lttv_stats_free(x->s);
+	lttv_trace_state_free(x->ts);
+	lttv_merge_free(x->merge);
+	ltt_trace_take_reader_warnings(x->trace, x->reader);
+	ltt_trace_unref(x->reader);
+	g_mutex_clear(&x->lock);
+	g_cond_clear(&x->moved);
+	lttv_arena_free(x->arena);
+	g_array_unref(x->drains);
+	g_array_unref(x->records);
+	g_array_unref(x->spans);
+	g_ptr_array_unref(x->types);
+	g_byte_array_unref(x->buf);
+	g_array_unref(x->frames);
+	g_free(x);
+}
+
+gsize lttv_stats_index_heap(LttvStatsIndex *x)
+{
+	gsize n;
+
+	g_mutex_lock(&x->lock);
+	n = sizeof(*x) + x->drains->len * sizeof(Drain) + x->records->len * sizeof(RecordKey)
+	       + x->spans->len * sizeof(Span) + x->types->len * sizeof(gpointer) + x->buf->len
+	       + x->frames->len * sizeof(OpenFrame);
+	g_mutex_unlock(&x->lock);
+	return n;
+}
+
+gsize lttv_stats_index_mapped(LttvStatsIndex *x)
+{
+	gsize n;
+
+	g_mutex_lock(&x->lock);
+	n = lttv_arena_mapped(x->arena);
+	g_mutex_unlock(&x->lock);
+	return n;
+}
+
+guint lttv_stats_index_usable(LttvStatsIndex *x)
+{
+	guint n = 0, j;
+
+	g_mutex_lock(&x->lock);
+	for (j = 0; j < x->drains->len; j++)
+		n += !g_array_index(x->drains, Drain, j).unusable;
+	g_mutex_unlock(&x->lock);
+	return n;
+}
+
+/* ---- a window ---- */
+
+typedef struct {
+	guint32 type, next;      /* next: index + 1 in the pool, 0: none */
+	guint64 count;
+} SumCount;
+
+typedef struct {
+	LttTime cpu_time, elapsed, cumulative;
+	guint32 cpu;
+	gint32 submode;
+	guint16 mode;
+	gboolean used;
+	guint32 type0;           /* type0 + 1 (0: none) has count0, in place: most leaves have one type */
+	guint64 count0;
+	guint32 counts;          /* first SumCount + 1 of the other types */
+} SumLeaf;
+
+typedef struct {
+	SumLeaf *leaves;
+	guint n;
+	const char *name;
+	gint32 tgid;
+	LttTime uncertain;
+} SumRecord;
+
+typedef struct {
+	SumRecord *records;      /* by number - 1 */
+	GArray *touched;         /* guint32 numbers - 1 */
+	GArray *pool;            /* SumCount */
+} Sum;
+
+static SumLeaf *sum_leaf(Sum *m, const LttvStatsIndex *x, guint32 r, guint32 leaf)
+{
+	SumRecord *sr = &m->records[r];
+
+	if (sr->leaves == NULL) {
+		sr->n = MAX(g_array_index(x->records, RecordKey, r).n_leaves, leaf + 1);
+		sr->leaves = g_new0(SumLeaf, sr->n);
+		g_array_append_val(m->touched, r);
+	}
+	if (leaf >= sr->n) {
+		guint n = leaf + 1;
+
+		sr->leaves = g_renew(SumLeaf, sr->leaves, n);
+		memset(sr->leaves + sr->n, 0, (n - sr->n) * sizeof(SumLeaf));
+		sr->n = n;
+	}
+	return &sr->leaves[leaf];
+}
+
+/* Adds the deltas of (from, to] (drain indexes). */
+static void sum_deltas(Sum *m, const LttvStatsIndex *x, guint from, guint to)
+{
+	guint j, k, c;
+
+	for (j = from + 1; j <= to; j++) {
+		const Drain *d = &g_array_index(x->drains, Drain, j);
+		const guint8 *p = d->delta, *end = d->delta + d->delta_len;
+
+		while (p < end) {
+			DeltaRecord r;
+
+			memcpy(&r, p, sizeof(r));
+			p += sizeof(r);
+			sum_leaf(m, x, r.record - 1, 0);
+			m->records[r.record - 1].name = r.name;
+			m->records[r.record - 1].tgid = r.tgid;
+			m->records[r.record - 1].uncertain += r.uncertain;
+			for (k = 0; k < r.n_leaves; k++) {
+				const DeltaLeaf *dl = (const DeltaLeaf *) p;
+				const DeltaCount *dc = (const DeltaCount *) (p + sizeof(DeltaLeaf));
+				SumLeaf *l = sum_leaf(m, x, r.record - 1, dl->leaf);
+
+				l->used = TRUE;
+				l->cpu = dl->cpu;
+				l->mode = dl->mode;
+				l->submode = dl->submode;
+				l->cpu_time += dl->cpu_time;
+				l->elapsed += dl->elapsed;
+				l->cumulative += dl->cumulative;
+				for (c = 0; c < dl->n_counts; c++) {
+					guint32 at = l->counts, last = 0;
+					SumCount fresh = { dc[c].type, 0, dc[c].count };
+
+					if (l->type0 == 0)
+						l->type0 = dc[c].type + 1;
+					if (l->type0 == dc[c].type + 1) {
+						l->count0 += dc[c].count;
+						continue;
+					}
+
+					while (at != 0 && g_array_index(m->pool, SumCount, at - 1).type != dc[c].type) {
+						last = at;
+						at = g_array_index(m->pool, SumCount, at - 1).next;
+					}
+					if (at != 0) {
+						g_array_index(m->pool, SumCount, at - 1).count += dc[c].count;
+						continue;
+					}
+					g_array_append_val(m->pool, fresh);
+					if (last == 0)
+						l->counts = m->pool->len;
+					else
+						g_array_index(m->pool, SumCount, last - 1).next = m->pool->len;
+				}
+				p += sizeof(DeltaLeaf) + dl->n_counts * sizeof(DeltaCount);
+			}
+		}
+	}
+}
+
+static const OpenFrame *find_frame(const Drain *d, const OpenFrame *key)
+{
+	return bsearch(key, d->frames, d->n_frames, sizeof(OpenFrame), compare_frames);
+}
+
+static LttvSplitTask *split_task(const LttvStats *s, const OpenFrame *f)
+{
+	LttvSplitTask key = { .pid = f->pid, .cpu = f->cpu, .birth = f->birth };
+
+	return s->split != NULL ? g_hash_table_lookup(s->split, &key) : NULL;
+}
+
+static gboolean same_task(const OpenFrame *a, const OpenFrame *b)
+{
+	return a->pid == b->pid && a->birth == b->birth && a->cpu == b->cpu;
+}
+
+/* The cumulative time of frame f (open at d's checkpoint) as if it ended
+ * there: its own and that of the frames open above it, which give it
+ * theirs when they end; less what the head counted of them (when given). */
+static LttTime cumulative_at(const Drain *d, const OpenFrame *f, const LttvStats *head)
+{
+	const LttvSplitTask *h = head != NULL ? split_task(head, f) : NULL;
+	const OpenFrame *first = f;
+	LttTime sum = 0;
+
+	for (; f < d->frames + d->n_frames && same_task(f, first); f++) {
+		sum += f->acc;
+		if (h != NULL && f->level < h->depth)
+			sum -= h->acc[f->level];
+	}
+	return sum;
+}
+
+/* The frames the deltas and the tail count differently from one pass over
+ * [t0, t1).  The pass gave a frame that ended in (a, b] its whole elapsed
+ * and cumulative times, from its entry: for one open at t0 the part
+ * before t0 is taken back from the leaf where it ended.  The tail gave a
+ * frame open at b its cumulative time after b only: it gets the part
+ * from max(entry, t0) to b.  The part before t0 of a frame open at t0 is
+ * its cumulative time at a as the pass had it, less the head's. */
+static gboolean window_corrections(Sum *m, const LttvStatsIndex *x, const Drain *da, const Drain *db,
+                                   const LttvStats *head, LttvStats *tail, LttTime t0, guint ib)
+{
+	guint i;
+
+	for (i = 0; i < da->n_frames; i++) {
+		const OpenFrame *f = &da->frames[i];
+		const Span *sp = &g_array_index(x->spans, Span, f->span - 1);
+		SumLeaf *l;
+
+		if (f->entry >= t0)
+			continue;
+		if (sp->record == 0 || sp->delta > ib) {
+			/* Open at b too (below); a frame that left the stack
+			 * without ending is not expected. */
+			const OpenFrame *fb = find_frame(db, f);
+
+			if (fb == NULL || fb->entry != f->entry)
+				return FALSE;
+			continue;
+		}
+		l = sum_leaf(m, x, sp->record - 1, sp->leaf);
+		if (!l->used)
+			return FALSE;
+		l->elapsed -= t0 - f->entry;
+		l->cumulative -= cumulative_at(da, f, head);
+	}
+	for (i = 0; i < db->n_frames; i++) {
+		const OpenFrame *f = &db->frames[i];
+		LttTime extra = cumulative_at(db, f, NULL);
+		LttvSplitTask *t;
+
+		if (f->entry < t0) {
+			const OpenFrame *fa = find_frame(da, f);
+
+			if (fa == NULL || fa->entry != f->entry)
+				return FALSE;
+			extra -= cumulative_at(da, fa, head);
+		}
+		if (extra == 0)
+			continue;
+		t = split_task(tail, f);
+		if (t == NULL || f->level >= t->depth || t->frames[f->level].task == NULL)
+			return FALSE;
+		t->frames[f->level].task->leaves[t->frames[f->level].leaf].cumulative_time += extra;
+	}
+	return TRUE;
+}
+
+/* Gives the tail what the sum holds, in the tail's types; records the tail
+ * does not have take the sum's names. */
+static void sum_to(Sum *m, const LttvStatsIndex *x, LttvStats *tail)
+{
+	guint *map = g_new(guint, MAX(x->types->len, 1));
+	guint i, j;
+
+	for (i = 0; i < x->types->len; i++) {
+		const LttEventType *et = g_ptr_array_index(x->types, i);
+		const LttEventType *mine = ltt_trace_event_type_lookup(tail->ts->trace, ltt_event_type_channel(et),
+		                                                       ltt_event_type_id(et));
+
+		map[i] = lttv_event_table_lookup(tail->ts->table, mine != NULL ? mine : et)->type_index;
+	}
+	for (i = 0; i < m->touched->len; i++) {
+		guint32 r = g_array_index(m->touched, guint32, i);
+		const RecordKey *k = &g_array_index(x->records, RecordKey, r);
+		SumRecord *sr = &m->records[r];
+		LttvStatsTask key = { .pid = k->pid, .birth = k->birth, .cpu = k->cpu }, *t;
+		gboolean known = g_hash_table_contains(tail->tasks, &key);
+
+		t = lttv_stats_task_record(tail, k->pid, k->birth, k->cpu);
+		if (!known && sr->name != NULL) {
+			t->name = sr->name;
+			t->tgid = sr->tgid;
+		}
+		t->uncertain += sr->uncertain;
+		for (j = 0; j < sr->n; j++) {
+			const SumLeaf *l = &sr->leaves[j];
+			gboolean any = l->cpu_time != 0 || l->elapsed != 0 || l->cumulative != 0 || l->count0 != 0;
+			guint32 c;
+			guint li;
+			LttvStatsLeaf *leaf;
+
+			for (c = l->counts; !any && c != 0; c = g_array_index(m->pool, SumCount, c - 1).next)
+				any = g_array_index(m->pool, SumCount, c - 1).count != 0;
+			if (!l->used || !any)
+				continue;
+			li = lttv_stats_task_leaf(t, l->cpu, (LttvExecMode) l->mode, l->submode);   /* may move the leaves */
+			leaf = &t->leaves[li];
+			leaf->cpu_time += l->cpu_time;
+			leaf->elapsed_time += l->elapsed;
+			leaf->cumulative_time += l->cumulative;
+			if (l->count0 != 0)
+				lttv_stats_leaf_count(tail, leaf, map[l->type0 - 1], l->count0);
+			for (c = l->counts; c != 0; c = g_array_index(m->pool, SumCount, c - 1).next) {
+				const SumCount *sc = &g_array_index(m->pool, SumCount, c - 1);
+
+				if (sc->count != 0)
+					lttv_stats_leaf_count(tail, leaf, map[sc->type], sc->count);
+			}
+		}
+	}
+	g_free(map);
+}
+
+static void sum_free(Sum *m, guint n_records)
+{
+	guint i;
+
+	for (i = 0; i < n_records; i++)
+		g_free(m->records[i].leaves);
+	g_free(m->records);
+	g_array_unref(m->touched);
+	g_array_unref(m->pool);
+}
+
+/* Applies the events earlier than until to s. */
+static void count_until(LttvStats *s, LttvMerge *merge, LttTime until)
+{
+	const LttEvent *ev;
+
+	while ((ev = lttv_merge_source.peek(merge)) != NULL && ev->time < until) {
+		lttv_stats_apply(s, ev);
+		lttv_merge_source.advance(merge);
+	}
+}
+
+LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps, LttvMerge *merge,
+                                   LttTime t0, LttTime t1, gboolean *used, GError **error)
+{
+	guint n = x->drains->len, ia, ib, lo, hi;
+	const Drain *da, *db;
+	LttvTraceState *ts0, *tsb;
+	LttvStats *head, *tail;
+	guint64 head_repairs, tail_from;
+	Sum m;
+
+	*used = FALSE;
+	g_mutex_lock(&x->lock);
+	/* Identifications up to t1 must be known: they make checkpoints
+	 * unusable. */
+	if (x->reached < t1) {
+		g_mutex_unlock(&x->lock);
+		return NULL;
+	}
+	n = x->drains->len;
+	/* The first drain at or after t0, the last at or before t1. */
+	for (lo = 0, hi = n; lo < hi;) {
+		guint mid = lo + (hi - lo) / 2;
+
+		if (g_array_index(x->drains, Drain, mid).at < t0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (ia = lo; ia < n && g_array_index(x->drains, Drain, ia).unusable; ia++)
+		;
+	for (lo = ia, hi = n; lo < hi;) {
+		guint mid = lo + (hi - lo) / 2;
+
+		if (g_array_index(x->drains, Drain, mid).at <= t1)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (ib = lo; ib > ia + 1 && g_array_index(x->drains, Drain, ib - 1).unusable; ib--)
+		;
+	/* Below a few segments, the two replays and the sum cost more than
+	 * replaying the window. */
+	if (ia >= n || ib < ia + 1 + MIN_SEGMENTS) {
+		g_mutex_unlock(&x->lock);
+		return NULL;
+	}
+	ib--;
+	da = &g_array_index(x->drains, Drain, ia);
+	db = &g_array_index(x->drains, Drain, ib);
+
+	*used = TRUE;
+	ts0 = lttv_compact_checkpoints_state_at(cps, t0, &lttv_merge_source, merge, error);
+	if (ts0 == NULL) {
+		g_mutex_unlock(&x->lock);
+		return NULL;
+	}
+	head = lttv_stats_new(ts0, t0);
+	count_until(head, merge, da->at);
+	lttv_stats_close_head(head, da->at);
+	head_repairs = ts0->repairs - head->repairs_from;
+	tsb = lttv_compact_checkpoints_state_at(cps, db->at, &lttv_merge_source, merge, error);
+	if (tsb == NULL) {
+		lttv_window_stats_free(head);
+		g_mutex_unlock(&x->lock);
+		return NULL;
+	}
+	tail = lttv_stats_new_tail(tsb, db->at, t0);
+	count_until(tail, merge, t1);
+	lttv_stats_close(tail, t1);
+	tail_from = tail->repairs_from;
+
+	m.records = g_new0(SumRecord, x->records->len);
+	m.touched = g_array_new(FALSE, FALSE, sizeof(guint32));
+	m.pool = g_array_new(FALSE, FALSE, sizeof(SumCount));
+	sum_deltas(&m, x, ia, ib);
+	if (!window_corrections(&m, x, da, db, head, tail, t0, ib)) {
+		/* Not expected: the caller replays the window. */
+		sum_free(&m, x->records->len);
+		lttv_window_stats_free(head);
+		lttv_window_stats_free(tail);
+		g_mutex_unlock(&x->lock);
+		*used = FALSE;
+		return NULL;
+	}
+	sum_to(&m, x, tail);
+	sum_free(&m, x->records->len);
+	/* Repairs: the head's, the tail's and the counting's between a and b. */
+	head_repairs += db->repairs - da->repairs;
+	g_mutex_unlock(&x->lock);   /* da and db move as the thread adds checkpoints */
+	lttv_stats_add(tail, head);
+	tail->elapsed_from = tail->start;
+	tail->repairs_from = tail_from - head_repairs;
+	lttv_window_stats_free(head);
+	return tail;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-FileCopyrightText: 2026 The LTTV authors */
+/* stats-index.h: the precomputation's index of window statistics
+ * (stats-index.c, doc/analysis.md §6.3; internal to the service). */
+#ifndef LTTV_STATS_INDEX_H
+#define LTTV_STATS_INDEX_H
+
+#include "stats-private.h"
+#include "precompute-private.h"
+#include "checkpoint-private.h"
+
+/* Starts counting trace on a thread of its own (a reader of its own),
+ * taking checkpoints after every interval-th event; the bulk goes to an
+ * unlinked file in dir (NULL: anonymous memory, precompute-arena.c). */
+G_GNUC_INTERNAL LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char *dir);
+/* Asks the thread to stop (it stops within a few thousand events). */
+G_GNUC_INTERNAL void lttv_stats_index_stop(LttvStatsIndex *x);
+/* Waits until every event earlier than t is counted (TRUE) or the
+ * counting ended before (FALSE). */
+G_GNUC_INTERNAL gboolean lttv_stats_index_wait(LttvStatsIndex *x, LttTime t);
+/* Stops the thread and frees. */
+G_GNUC_INTERNAL void lttv_stats_index_free(LttvStatsIndex *x);
+G_GNUC_INTERNAL gsize lttv_stats_index_heap(LttvStatsIndex *x);
+G_GNUC_INTERNAL gsize lttv_stats_index_mapped(LttvStatsIndex *x);
+/* Checkpoints a window may start or end at (see stats-index.c). */
+G_GNUC_INTERNAL guint lttv_stats_index_usable(LttvStatsIndex *x);
+
+/* The statistics of [t0, t1) from the index when it spans two usable
+ * checkpoints and the counting has reached t1 (*used TRUE): the same as
+ * lttv_window_stats_from_state.  *used FALSE when it cannot (the caller
+ * replays).  NULL + error (with *used TRUE) when the trace cannot be
+ * read. */
+G_GNUC_INTERNAL LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps,
+                                                   LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
+                                                   GError **error);
+
+#endif
