@@ -4,6 +4,7 @@
  * format description of the event. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,24 @@ static gboolean is_identifier(const char *s)
 	return TRUE;
 }
 
+/* A label as the metadata grammar quotes it (doc/format.md §3.1): only
+ * \\, \", \n and \t are escapes, every other byte stands for itself
+ * (g_strescape's octal escapes would make the whole declaration refused). */
+static void append_quoted(GString *out, const char *s)
+{
+	g_string_append_c(out, '"');
+	for (; *s; s++) {
+		switch (*s) {
+		case '\\': g_string_append(out, "\\\\"); break;
+		case '"': g_string_append(out, "\\\""); break;
+		case '\n': g_string_append(out, "\\n"); break;
+		case '\t': g_string_append(out, "\\t"); break;
+		default: g_string_append_c(out, *s); break;
+		}
+	}
+	g_string_append_c(out, '"');
+}
+
 /* The __print_symbolic(REC->field, ...) argument of the print format that
  * names field's values, or NULL. */
 static const struct tep_print_arg *find_symbolic(const struct tep_print_arg *args, const char *field)
@@ -87,8 +106,19 @@ static const struct tep_print_arg *find_symbolic(const struct tep_print_arg *arg
 	return NULL;
 }
 
+/* Whether v is a value of the integer type named base (s8..u64). */
+static gboolean fits(const char *base, gint64 v)
+{
+	guint bits = (guint) atoi(base + 1);
+
+	if (base[0] == 's')
+		return bits == 64 || (v >= -((gint64) 1 << (bits - 1)) && v < ((gint64) 1 << (bits - 1)));
+	return v >= 0 && (bits == 64 || v < ((gint64) 1 << bits));
+}
+
 /* Writes "enum u32 { HI = 0, ... }" when every symbol of the print format
- * has a plain numeric value; otherwise the bare integer type. */
+ * has a plain numeric value the type holds and a label the metadata can
+ * hold; otherwise the bare integer type. */
 static void append_int_type(GString *out, const struct tep_event *event, const char *field,
                             const char *base)
 {
@@ -104,19 +134,19 @@ static void append_int_type(GString *out, const struct tep_event *event, const c
 	for (s = sym->symbol.symbols; s; s = s->next) {
 		char *end;
 		gint64 v;
-		if (!s->value || !s->str)
+		/* The metadata grammar has no way to write a carriage return. */
+		if (!s->value || !s->str || strchr(s->str, '\r'))
 			break;
+		errno = 0;
 		v = g_ascii_strtoll(s->value, &end, 0);
-		if (end == s->value || *end)
+		if (end == s->value || *end || errno != 0 || !fits(base, v))
 			break;
 		if (entries->len)
 			g_string_append(entries, ", ");
 		if (is_identifier(s->str)) {
 			g_string_append(entries, s->str);
 		} else {
-			char *escaped = g_strescape(s->str, NULL);
-			g_string_append_printf(entries, "\"%s\"", escaped);
-			g_free(escaped);
+			append_quoted(entries, s->str);
 		}
 		g_string_append_printf(entries, " = %" G_GINT64_FORMAT, v);
 	}
@@ -138,6 +168,8 @@ LttdConverter *lttd_converter_new(struct tep_event *event, GError **error)
 {
 	LttdConverter *c = g_new0(LttdConverter, 1);
 	GString *decl = g_string_new(NULL);
+	/* Field names, each once in a declaration (a damaged format repeats some). */
+	GHashTable *names = g_hash_table_new(g_str_hash, g_str_equal);
 	struct tep_format_field *f;
 
 	c->system = g_strdup(event->system);
@@ -152,6 +184,7 @@ LttdConverter *lttd_converter_new(struct tep_event *event, GError **error)
 
 		g_string_append(decl, "common_pid: s32; ");
 		g_array_append_val(c->ops, op);
+		g_hash_table_add(names, (gpointer) "common_pid");
 	}
 	for (f = event->format.fields; f; f = f->next) {
 		FieldOp op = { .name = f->name, .offset = f->offset, .size = f->size };
@@ -159,10 +192,11 @@ LttdConverter *lttd_converter_new(struct tep_event *event, GError **error)
 		gboolean dynamic = (f->flags & TEP_FIELD_IS_DYNAMIC) != 0;
 		const char *base;
 
-		if (!is_identifier(f->name)) {
+		if (!is_identifier(f->name) || !g_hash_table_add(names, f->name)) {
 			g_set_error(error, LTT_ERROR, LTT_ERROR_INVALID,
-			            "%s:%s: field name \"%s\" is not an identifier",
-			            event->system, event->name, f->name);
+			            "%s:%s: field name \"%s\" is %s", event->system, event->name, f->name,
+			            is_identifier(f->name) ? "used twice" : "not an identifier");
+			g_hash_table_destroy(names);
 			g_string_free(decl, TRUE);
 			lttd_converter_free(c);
 			return NULL;
@@ -199,6 +233,7 @@ LttdConverter *lttd_converter_new(struct tep_event *event, GError **error)
 		g_string_append(decl, "; ");
 		g_array_append_val(c->ops, op);
 	}
+	g_hash_table_destroy(names);
 	if (decl->len)
 		g_string_truncate(decl, decl->len - 1);
 	c->fields = g_string_free(decl, FALSE);
@@ -299,7 +334,10 @@ gboolean lttd_converter_convert(const LttdConverter *c, const guint8 *data, gsiz
 			break;
 		case FIELD_DYN_STRING:
 		case FIELD_DYN_ARRAY:
-			/* A 32-bit locator: offset in the low half, length in the high. */
+			/* A 32-bit locator: offset in the low half, length in the high
+			 * (a damaged format may give the field fewer bytes). */
+			if ((gsize) op->offset + 4 > size)
+				goto short_record;
 			loc = (guint32) read_uint(data + op->offset, 4);
 			off = loc & 0xffff;
 			len = loc >> 16;

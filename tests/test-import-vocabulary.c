@@ -3,7 +3,8 @@
 /* test-import-vocabulary.c: the state on traces that speak LTTng's kernel
  * vocabulary (as ltt-import writes them from LTTng's CTF): tid fields,
  * per-call system call events, lttng_statedump_process_state with and
- * without its cpu field (lttv/lttv/state-vocabulary.c, doc/analysis.md). */
+ * without its cpu field (lttv/lttv/state-vocabulary.c, doc/analysis.md);
+ * and ltt_statedump_comm, the names a trace.dat import carries. */
 #include "config.h"
 #include <string.h>
 #include <lttv/state.h>
@@ -13,7 +14,7 @@
 
 static char *tmpdir;
 
-enum { E_DUMP = 1, E_DUMP_OLD, E_SWITCH, E_FORK, E_EXEC, E_READ_IN, E_READ_OUT, E_OPENAT_IN, E_OPENAT_OUT };
+enum { E_DUMP = 1, E_DUMP_OLD, E_SWITCH, E_FORK, E_EXEC, E_READ_IN, E_READ_OUT, E_OPENAT_IN, E_OPENAT_OUT, E_COMM };
 
 static const struct { guint id; const char *name, *fields; } types[] = {
 	{ E_DUMP, "lttng_statedump_process_state", "tid: s32; vtid: s32; pid: s32; vpid: s32; ppid: s32; vppid: s32; "
@@ -27,6 +28,7 @@ static const struct { guint id; const char *name, *fields; } types[] = {
 	{ E_READ_OUT, "syscall_exit_read", "ret: s64; buf: u64;" },
 	{ E_OPENAT_IN, "syscall_entry_openat", "dfd: s32; filename: string; flags: s32; mode: u16;" },
 	{ E_OPENAT_OUT, "syscall_exit_openat", "ret: s64;" },
+	{ E_COMM, "ltt_statedump_comm", "pid: s32; comm: string;" },
 };
 
 /* lttng-modules before 2.3: no cpu field. */
@@ -238,6 +240,51 @@ static void test_lttng_old_statedump(void)
 	ltt_trace_unref(trace);
 }
 
+static void saved_comm(Builder *b, guint cpu, LttTime t, gint32 pid, const char *comm)
+{
+	ltt_payload_put_s32(&b->pl, pid);
+	ltt_payload_put_string(&b->pl, comm);
+	emit(b, cpu, t, E_COMM);
+}
+
+/* A saved name (trace-cmd's cmdlines) names a task that has none; a name
+ * an event gives wins, whether it comes before or after. */
+static void test_saved_comm(void)
+{
+	Builder *b = builder_new("saved-comm", FALSE);
+	LttTrace *trace;
+	AnalysisMerge *m;
+	LttvTraceState *ts;
+
+	saved_comm(b, 0, 1000, 100, "saved");
+	ltt_payload_put_string(&b->pl, "saved");
+	ltt_payload_put_s32(&b->pl, 100);
+	ltt_payload_put_s32(&b->pl, 100);
+	ltt_payload_put_string(&b->pl, "forked");
+	ltt_payload_put_s32(&b->pl, 101);
+	ltt_payload_put_s32(&b->pl, 101);
+	emit(b, 0, 1500, E_FORK);
+	saved_comm(b, 0, 2000, 101, "late");
+	ltt_payload_put_string(&b->pl, "/bin/ls");
+	ltt_payload_put_s32(&b->pl, 100);
+	ltt_payload_put_s32(&b->pl, 100);
+	emit(b, 0, 3000, E_EXEC);
+	saved_comm(b, 1, 4000, 100, "saved");
+	trace = builder_finish(b);
+	m = analysis_merge_new(trace);
+	ts = lttv_trace_state_new(trace);
+	run_until(m, ts, 1200);
+	g_assert_nonnull(lttv_trace_state_find_process(ts, 100, 0));
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 100, 0)), ==, "saved");
+	run_until(m, ts, 2500);
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 101, 0)), ==, "forked");
+	run_until(m, ts, 5000);
+	g_assert_cmpstr(lttv_process_name(lttv_trace_state_find_process(ts, 100, 1)), ==, "ls");
+	lttv_trace_state_free(ts);
+	analysis_merge_free(m);
+	ltt_trace_unref(trace);
+}
+
 int main(int argc, char **argv)
 {
 	int rc;
@@ -246,6 +293,7 @@ int main(int argc, char **argv)
 	tmpdir = analysis_tmpdir();
 	g_test_add_func("/vocabulary/lttng-kernel", test_lttng_kernel);
 	g_test_add_func("/vocabulary/lttng-old-statedump", test_lttng_old_statedump);
+	g_test_add_func("/vocabulary/saved-comm", test_saved_comm);
 	rc = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

@@ -21,6 +21,7 @@
 #include "ltt/ltt-error.h"
 #include "import-private.h"
 #include "ctf-cut.h"
+#include "ctf-metadata-check.h"
 
 #define PROGRESS_EVERY 65536
 
@@ -528,7 +529,11 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	/* babeltrace2 refuses a trace whose stream file ends inside a packet:
 	 * it reads a view without that packet instead. */
 	for (guint i = 0; i < traces->len && im.error == NULL; i++) {
-		char *view = ltt_ctf_uncut_view(g_ptr_array_index(traces, i), cut, &im.error);
+		char *view;
+
+		if (!ltt_ctf_metadata_check(g_ptr_array_index(traces, i), &im.error))
+			break;
+		view = ltt_ctf_uncut_view(g_ptr_array_index(traces, i), cut, &im.error);
 
 		if (view != NULL) {
 			g_ptr_array_add(views, view);

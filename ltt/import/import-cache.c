@@ -15,7 +15,9 @@
 #include "ltt/ltt-error.h"
 #include "import-private.h"
 
-#define IDENTITY_VERSION "ltt-import-cache 1 " PACKAGE_VERSION
+/* The number changes with what an import writes, so that older imports in
+ * the cache are made again (2: trace.dat's saved names, ltt_statedump_comm). */
+#define IDENTITY_VERSION "ltt-import-cache 2 " PACKAGE_VERSION
 
 static gint compare_names(gconstpointer a, gconstpointer b)
 {

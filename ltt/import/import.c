@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <glib/gstdio.h>
+#include "ltt/ltt-format.h"
 #include "ltt/ltt-error.h"
 #include "import-private.h"
 
@@ -121,12 +123,11 @@ static gboolean import_forked(const char *src, LttImportFormat format, const cha
 		;
 	memset(stats, 0, sizeof *stats);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got->len < sizeof r) {
-		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: the %s reader (%s) stopped abnormally on it (%s %d)%s",
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: the %s reader (%s) stopped abnormally on it (%s %d)",
 		            src, ltt_import_format_name(format),
 		            format == LTT_IMPORT_FORMAT_CTF ? "babeltrace2" : "libtracecmd",
 		            WIFSIGNALED(status) ? "signal" : "exit status",
-		            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status),
-		            g_file_test(dst, G_FILE_TEST_EXISTS) ? "; nothing imported is trusted" : "");
+		            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
 		g_byte_array_unref(got);
 		return FALSE;
 	}
@@ -195,12 +196,11 @@ static gboolean import_spawned(const char *helper, const char *src, LttImportFor
 		g_set_error(error, LTT_ERROR, stats->partial ? LTT_ERROR_DAMAGED : LTT_ERROR_IO, "%s",
 		            line[0] != '\0' ? line : src);
 	} else {
-		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: the %s reader (%s) stopped abnormally on it (%s %d)%s",
+		g_set_error(error, LTT_ERROR, LTT_ERROR_DAMAGED, "%s: the %s reader (%s) stopped abnormally on it (%s %d)",
 		            src, ltt_import_format_name(format),
 		            format == LTT_IMPORT_FORMAT_CTF ? "babeltrace2" : "libtracecmd",
 		            WIFSIGNALED(status) ? "signal" : "exit status",
-		            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status),
-		            g_file_test(dst, G_FILE_TEST_EXISTS) ? "; nothing imported is trusted" : "");
+		            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
 	}
 	g_free(line);
 	return FALSE;
@@ -216,17 +216,57 @@ static gboolean import_isolated(const char *src, LttImportFormat format, const c
 	return import_forked(src, format, dst, progress, data, stats, error);
 }
 
+/* What a failed import wrote must not pass for a trace (the writer's
+ * metadata is complete from the first block on): a destination it made is
+ * removed, and the metadata it wrote into an existing one.  TRUE when
+ * something was removed. */
+static gboolean discard_destination(const char *dst, gboolean existed)
+{
+	char *metadata = g_build_filename(dst, LTT_METADATA_FILE, NULL);
+	gboolean removed = g_unlink(metadata) == 0;
+	GDir *d;
+	const char *name;
+
+	g_free(metadata);
+	if (existed || (d = g_dir_open(dst, 0, NULL)) == NULL)
+		return removed;
+	while ((name = g_dir_read_name(d)) != NULL) {
+		char *path = g_build_filename(dst, name, NULL);
+
+		g_unlink(path);
+		g_free(path);
+	}
+	g_dir_close(d);
+	return g_rmdir(dst) == 0 || removed;
+}
+
 gboolean ltt_import(const char *src, LttImportFormat format, const char *dst, LttImportProgress progress,
                     gpointer data, LttImportStats *stats, GError **error)
 {
 	LttImportStats local;
+	char *metadata = g_build_filename(dst, LTT_METADATA_FILE, NULL);
+	gboolean existed = g_file_test(dst, G_FILE_TEST_EXISTS);
+	gboolean was_trace = g_file_test(metadata, G_FILE_TEST_EXISTS);
+	GError *err = NULL;
+	gboolean ok;
 
+	g_free(metadata);
 	if (stats == NULL)
 		stats = &local;
 	memset(stats, 0, sizeof *stats);
 	if (format == LTT_IMPORT_FORMAT_UNKNOWN)
 		format = ltt_import_detect(src);
 	if (!ltt_import_format_supported(format))
-		return import_here(src, format, dst, progress, data, stats, error);
-	return import_isolated(src, format, dst, progress, data, stats, error);
+		ok = import_here(src, format, dst, progress, data, stats, &err);
+	else
+		ok = import_isolated(src, format, dst, progress, data, stats, &err);
+	/* A partial import keeps what was readable (exit 3); a trace that was
+	 * there before is not ours to remove. */
+	if (!ok && !stats->partial && !was_trace && discard_destination(dst, existed)) {
+		g_set_error(error, err->domain, err->code, "%s (%s: nothing kept)", err->message, dst);
+		g_error_free(err);
+	} else if (!ok) {
+		g_propagate_error(error, err);
+	}
+	return ok;
 }

@@ -8,7 +8,10 @@
  * `trace-cmd extract -B`) becomes channel "kernel", the state's, each other
  * instance "kernel.NAME" (its name is in the property import.instance.CHANNEL); a
  * ring-buffer page is not visible through libtracecmd, so blocks are the
- * writer's own, and missed events go to the next block's lost count. */
+ * writer's own, and missed events go to the next block's lost count.
+ * The file's saved cmdlines (pid -> comm) become ltt_statedump_comm events
+ * of channel "kernel": one before each task's first event on each CPU, so
+ * the task has its name from its first event on (doc/analysis.md §1.2.1). */
 #include "config.h"
 #include <string.h>
 #include <trace-cmd/trace-cmd.h>
@@ -30,6 +33,9 @@ typedef struct {
 	GHashTable *names;        /* LTT names used in the channel */
 	GPtrArray *outs;          /* LttWriterChannel by CPU, created on use */
 	guint next_id;
+	gboolean gives_comms;     /* the state's channel: it carries the saved names */
+	guint comm_id;            /* then ltt_statedump_comm's id */
+	GHashTable *comm_given;   /* pids named on the current CPU */
 } InstanceOut;
 
 typedef struct {
@@ -95,12 +101,45 @@ static gboolean channel_name(TraceDatImport *im, InstanceOut *io)
 		for (p = io->instance != NULL ? io->instance : "top"; *p; p++)
 			g_string_append_c(channel, g_ascii_isalnum(*p) || *p == '-' || *p == '.' ? *p : '_');
 	}
+	if (!im->kernel_taken) {
+		io->gives_comms = TRUE;
+		io->comm_id = io->next_id++;
+		g_hash_table_add(io->names, g_strdup("ltt_statedump_comm"));
+	}
 	im->kernel_taken = TRUE;
 	io->channel = g_string_free(channel, FALSE);
 	key = g_strdup_printf("import.instance.%s", io->channel);
-	ok = ltt_writer_set_property(im->w, key, io->instance != NULL ? io->instance : "(top)", &im->error);
+	ok = ltt_writer_set_property(im->w, key, io->instance != NULL ? io->instance : "(top)", &im->error)
+	     && (!io->gives_comms
+	         || ltt_writer_declare_event(im->w, io->channel, io->comm_id, "ltt_statedump_comm", "pid: s32; comm: string;",
+	                                     &im->error) != NULL);
 	g_free(key);
 	return ok;
+}
+
+/* The saved name of the record's task, written before its first event on
+ * this CPU (the CPUs are written one after the other, so each CPU gives
+ * the names its own events need, at their time). */
+static void give_comm(TraceDatImport *im, InstanceOut *io, struct tep_handle *tep, struct tep_record *record,
+                      LttWriterChannel *out)
+{
+	int pid = tep_data_pid(tep, record);
+	GError *err = NULL;
+
+	if (pid <= 0 || g_hash_table_contains(io->comm_given, GINT_TO_POINTER(pid)))
+		return;
+	g_hash_table_add(io->comm_given, GINT_TO_POINTER(pid));
+	if (!tep_is_pid_registered(tep, pid))
+		return;
+	ltt_payload_reset(&im->payload);
+	ltt_payload_put_s32(&im->payload, pid);
+	ltt_payload_put_string(&im->payload, tep_data_comm_from_pid(tep, pid));
+	/* A record whose time goes back is skipped, and so is its name: the
+	 * record's own append says why. */
+	if (!ltt_writer_channel_append(out, record->ts, io->comm_id, im->payload.data, im->payload.len, &err)) {
+		g_hash_table_remove(io->comm_given, GINT_TO_POINTER(pid));
+		g_error_free(err);
+	}
 }
 
 static LttWriterChannel *out_for(TraceDatImport *im, InstanceOut *io, guint cpu)
@@ -131,6 +170,8 @@ static void on_record(TraceDatImport *im, struct tracecmd_input *handle, struct 
 		im->stats->skipped++;
 		return;
 	}
+	if (io->gives_comms)
+		give_comm(im, io, tracecmd_get_tep(handle), record, out);
 	if (record->missed_events != 0) {
 		guint64 lost = record->missed_events > 0 ? (guint64) record->missed_events : 1;
 
@@ -158,6 +199,7 @@ static gboolean import_instance(TraceDatImport *im, struct tracecmd_input *handl
 	io.mappings = g_hash_table_new_full(NULL, NULL, NULL, mapping_free);
 	io.names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	io.outs = g_ptr_array_new();
+	io.comm_given = g_hash_table_new(NULL, NULL);
 	im->current = &io;
 	/* CPU by CPU: each channel file needs only its own order, and
 	 * libtracecmd's merge of the CPUs costs more than the rest (doc/performance.md). */
@@ -165,6 +207,7 @@ static gboolean import_instance(TraceDatImport *im, struct tracecmd_input *handl
 	for (cpu = 0; cpu < ncpus && im->error == NULL; cpu++) {
 		struct tep_record *record;
 
+		g_hash_table_remove_all(io.comm_given);
 		for (record = tracecmd_read_cpu_first(handle, cpu); record != NULL && im->error == NULL;
 		     record = tracecmd_read_data(handle, cpu)) {
 			on_record(im, handle, record, cpu);
@@ -175,6 +218,7 @@ static gboolean import_instance(TraceDatImport *im, struct tracecmd_input *handl
 	}
 	im->current = NULL;
 	g_ptr_array_unref(io.outs);
+	g_hash_table_destroy(io.comm_given);
 	g_hash_table_destroy(io.names);
 	g_hash_table_destroy(io.mappings);
 	g_free(io.channel);

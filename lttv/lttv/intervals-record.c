@@ -319,6 +319,9 @@ void lttv_interval_recorder_after(LttvIntervalRecorder *r, const LttEvent *ev)
 	case LTTV_EV_TASK_NEWTASK:
 		sync_pid(r, field_pid(h, &e, 0), ev->cpu, t);
 		break;
+	case LTTV_EV_STATEDUMP_COMM:
+		sync_pid(r, field_pid(h, &e, 0), ev->cpu, t);
+		break;
 	case LTTV_EV_STATEDUMP_PROCESS:
 		/* An idle task is the one of the CPU the dump names. */
 		sync_pid(r, field_pid(h, &e, 0), (guint) MAX(field_pid(h, &e, 6), 0), t);

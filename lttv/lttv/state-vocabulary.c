@@ -33,6 +33,7 @@ static const LttvEventSpec kernel_specs[] = {
 	{ "page_fault_exit", LTTV_EV_PAGE_FAULT_EXIT, 0, { NULL } },
 	{ "ltt_statedump_process", LTTV_EV_STATEDUMP_PROCESS, 0x8,
 	  { "pid", "tgid", "ppid", "name", "status", "mode", "cpu", "kernel_thread", "birth_time" } },
+	{ "ltt_statedump_comm", LTTV_EV_STATEDUMP_COMM, 0x2, { "pid", "comm" } },
 	{ "ltt_statedump_irq", LTTV_EV_STATEDUMP_IRQ, 0x2, { "irq", "name" } },
 	{ "ltt_statedump_syscall", LTTV_EV_STATEDUMP_SYSCALL, 0x2, { "id", "name" } },
 	{ "ltt_statedump_end", LTTV_EV_STATEDUMP_END, 0, { NULL } },

@@ -858,6 +858,18 @@ static void on_statedump_process(LttvTraceState *ts, LttvEventData *ev, const Lt
 	cpu_enter(ts, pcpu);
 }
 
+/* A name the tracer kept for a task (trace-cmd's saved cmdlines, written
+ * by the import before the task's first event): only a task that has no
+ * name yet takes it, so what the events say of the name always wins. */
+static void on_statedump_comm(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu,
+                              LttTime t)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+
+	if (pid > 0)
+		process_get(ts, pid, cpu, ev, &h->fields[1], t);
+}
+
 /* The events that create, rename or end tasks, and the state dump. */
 static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu, LttTime t)
 {
@@ -882,6 +894,9 @@ static void apply_task_event(LttvTraceState *ts, LttvEventData *ev, const LttvEv
 		break;
 	case LTTV_EV_STATEDUMP_PROCESS:
 		on_statedump_process(ts, ev, h, cpu, t);
+		break;
+	case LTTV_EV_STATEDUMP_COMM:
+		on_statedump_comm(ts, ev, h, cpu, t);
 		break;
 	case LTTV_EV_STATEDUMP_IRQ:
 		lttv_trace_state_set_name(ts->irq_names, lttv_field_reader_int(&h->fields[0], ev),
