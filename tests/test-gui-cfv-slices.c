@@ -94,26 +94,37 @@ static gboolean same_picture(GdkPixbuf *a, GdkPixbuf *b)
 	return TRUE;
 }
 
-static void test_slices(void)
+/* A 1000x700 window at (0, 0) with a control flow viewer on the trace
+ * named by the environment variable, shown and done with the tab's work. */
+static GtkWidget *open_controlflow(const char *trace_variable, GMainLoop *loop, GtkWidget **window,
+                                   LttvwindowTab **tab)
 {
 	GError *error = NULL;
-	GMainLoop *loop = g_main_loop_new(NULL, FALSE);
-	GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-	LttvwindowTab *tab = lttvwindow_tab_new(GTK_WINDOW(window));
-	g_assert_true(lttvwindow_tab_add_trace(tab, g_getenv("GUI_TEST_TRACE"), &error));
+	*window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+	*tab = lttvwindow_tab_new(GTK_WINDOW(*window));
+	g_assert_true(lttvwindow_tab_add_trace(*tab, g_getenv(trace_variable), &error));
 	g_assert_no_error(error);
 	const LttvwindowViewerInfo *info = lttvgui_viewer_require("controlflow", &error);
 	g_assert_no_error(error);
-	GtkWidget *viewer = info->constructor(tab);
-	gtk_container_add(GTK_CONTAINER(window), viewer);
-	gtk_window_set_default_size(GTK_WINDOW(window), 1000, 700);
-	gtk_window_move(GTK_WINDOW(window), 0, 0);
-	g_signal_connect_after(window, "map-event", G_CALLBACK(on_map), loop);
-	gtk_widget_show_all(window);
+	GtkWidget *viewer = info->constructor(*tab);
+	gtk_container_add(GTK_CONTAINER(*window), viewer);
+	gtk_window_set_default_size(GTK_WINDOW(*window), 1000, 700);
+	gtk_window_move(GTK_WINDOW(*window), 0, 0);
+	g_signal_connect_after(*window, "map-event", G_CALLBACK(on_map), loop);
+	gtk_widget_show_all(*window);
 	g_main_loop_run(loop);
-	g_signal_connect(tab, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy), loop);
-	if (lttvwindow_tab_busy(tab))
+	g_signal_connect(*tab, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy), loop);
+	if (lttvwindow_tab_busy(*tab))
 		g_main_loop_run(loop);
+	return viewer;
+}
+
+static void test_slices(void)
+{
+	GMainLoop *loop = g_main_loop_new(NULL, FALSE);
+	GtkWidget *window;
+	LttvwindowTab *tab;
+	GtkWidget *viewer = open_controlflow("GUI_TEST_TRACE", loop, &window, &tab);
 
 	/* Two windows a quarter of the trace long; the current time (its
 	 * start) is in neither, so no current-time line is drawn. */
@@ -181,23 +192,10 @@ static guint count_rows(GtkTreeModel *m, GtkTreeIter *parent)
 
 static void test_refill(void)
 {
-	GError *error = NULL;
 	GMainLoop *loop = g_main_loop_new(NULL, FALSE);
-	GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-	LttvwindowTab *tab = lttvwindow_tab_new(GTK_WINDOW(window));
-	g_assert_true(lttvwindow_tab_add_trace(tab, g_getenv("GUI_TEST_MANY_TASKS_TRACE"), &error));
-	g_assert_no_error(error);
-	const LttvwindowViewerInfo *info = lttvgui_viewer_require("controlflow", &error);
-	g_assert_no_error(error);
-	GtkWidget *viewer = info->constructor(tab);
-	gtk_container_add(GTK_CONTAINER(window), viewer);
-	gtk_window_set_default_size(GTK_WINDOW(window), 1000, 700);
-	g_signal_connect_after(window, "map-event", G_CALLBACK(on_map), loop);
-	gtk_widget_show_all(window);
-	g_main_loop_run(loop);
-	g_signal_connect(tab, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy), loop);
-	if (lttvwindow_tab_busy(tab))
-		g_main_loop_run(loop);
+	GtkWidget *window;
+	LttvwindowTab *tab;
+	GtkWidget *viewer = open_controlflow("GUI_TEST_MANY_TASKS_TRACE", loop, &window, &tab);
 	settle();
 
 	GtkWidget *tree = NULL;

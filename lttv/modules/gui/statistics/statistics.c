@@ -169,9 +169,15 @@ static gboolean init(GError **error)
 	return lttvwindow_register_viewer(&statistics_info, error);
 }
 
+/* The threads freeing figures run this module's code. */
+static void destroy(void)
+{
+	stv_wait_freeing();
+}
+
 LTTV_MODULE("statistics", "Statistics viewer for lttv-gui",
             "A sortable tree of the statistics (events, CPU time, cumulative and elapsed time, "
             "share) per trace, CPU, process, execution mode, submode and event type, for the "
             "whole trace or for the tab's time window, filled in while the trace is read; "
             "exported as CSV.",
-            init, NULL, NULL);
+            init, destroy, NULL);

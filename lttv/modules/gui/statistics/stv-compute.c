@@ -23,17 +23,60 @@
 /* The work of a job in one main-loop turn. */
 #define STV_JOB_STEP_USEC 8000
 
+/* Figures freed by a thread of their own: a whole trace's node tree and
+ * statistics take the main loop hundreds of milliseconds to free (380 ms
+ * on the 10 M-event trace).  The node tree shares nothing; a whole
+ * trace's statistics and state are the thread's of stv-whole.c, which
+ * frees them there too.  A window's statistics share their event table
+ * with the service's checkpoints, so they are freed on the main thread. */
+typedef struct {
+	LttvStatsNode *tree;
+	LttvStats *stats;
+	LttvTraceState *state;
+} Leftovers;
+
+static GMutex freeing_lock;
+static GCond freeing_done;
+static guint freeing;           /* threads still freeing */
+
+static gpointer free_leftovers(gpointer data)
+{
+	Leftovers *l = data;
+	if (l->tree != NULL)
+		lttv_stats_node_free(l->tree);
+	if (l->state != NULL) {
+		lttv_stats_free(l->stats);
+		lttv_trace_state_free(l->state);
+	}
+	g_free(l);
+	g_mutex_lock(&freeing_lock);
+	if (--freeing == 0)
+		g_cond_broadcast(&freeing_done);
+	g_mutex_unlock(&freeing_lock);
+	return NULL;
+}
+
+void stv_wait_freeing(void)
+{
+	g_mutex_lock(&freeing_lock);
+	while (freeing > 0)
+		g_cond_wait(&freeing_done, &freeing_lock);
+	g_mutex_unlock(&freeing_lock);
+}
+
 static void forget_figures(StvTrace *t)
 {
 	lttv_window_stats_job_free(t->job);
 	t->job = NULL;
-	if (t->tree != NULL)
-		lttv_stats_node_free(t->tree);
-	if (t->state != NULL) {
-		lttv_stats_free(t->stats);
-		lttv_trace_state_free(t->state);
-	} else if (t->stats != NULL) {
+	if (t->stats != NULL && t->state == NULL)
 		lttv_window_stats_free(t->stats);
+	if (t->tree != NULL || t->state != NULL) {
+		Leftovers *l = g_new(Leftovers, 1);
+		*l = (Leftovers) { t->tree, t->state != NULL ? t->stats : NULL, t->state };
+		g_mutex_lock(&freeing_lock);
+		freeing++;
+		g_mutex_unlock(&freeing_lock);
+		g_thread_unref(g_thread_new("lttv-stats-free", free_leftovers, l));
 	}
 	t->state = NULL;
 	t->tree = NULL;

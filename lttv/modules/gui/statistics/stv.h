@@ -59,6 +59,9 @@ void stv_forget_traces(Stv *v);
 void stv_say_progress(Stv *v);
 /* Computes every trace's figures again (range or mode changed). */
 void stv_recompute(Stv *v);
+/* Waits until the figures given to threads to free are freed (the module
+ * unloads). */
+void stv_wait_freeing(void);
 
 /* Takes stats and state, the exact figures of trace i over the whole trace. */
 void stv_install_whole(Stv *v, guint i, LttvStats *stats, LttvTraceState *state);
