@@ -421,6 +421,32 @@ static void test_unload_module(void)
 	g_object_unref(tab);
 }
 
+/* The statistics viewer on a trace big enough for its whole-trace
+ * figures to be computed in a worker thread, unloaded at once: the module
+ * waits for its threads and drops their pending results, so no code of
+ * the unmapped module runs afterwards (lttv-gui quitting right after an
+ * open crashed so under ASan). */
+static void test_unload_busy_statistics(void)
+{
+	GError *error = NULL;
+	LttvwindowTab *tab = lttvwindow_tab_new(NULL);
+	g_assert_true(lttvwindow_tab_add_trace(tab, g_getenv("GUI_TEST_BIG_TRACE"), &error));
+	g_assert_no_error(error);
+	GtkWidget *stack = g_object_ref_sink(lttvgui_viewer_stack_new(tab));
+	const LttvwindowViewerInfo *info = lttvgui_viewer_require("statistics", &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(lttvgui_viewer_stack_insert(stack, info, &error));
+	g_assert_true(lttvwindow_unload_module("statistics", &error));
+	g_assert_no_error(error);
+	g_assert_null(lttv_module_find("statistics"));
+	/* The main loop runs on: nothing of the module is left queued. */
+	while (g_main_context_iteration(NULL, FALSE))
+		;
+	gtk_widget_destroy(stack);
+	g_object_unref(stack);
+	g_object_unref(tab);
+}
+
 int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
@@ -442,6 +468,8 @@ int main(int argc, char **argv)
 	g_test_add_func("/gui/tabs-share", test_tabs_share);
 	g_test_add_func("/gui/stack", test_stack);
 	g_test_add_func("/gui/unload-module", test_unload_module);
+	if (g_getenv("GUI_TEST_BIG_TRACE") != NULL)
+		g_test_add_func("/gui/unload-busy-statistics", test_unload_busy_statistics);
 	int status = g_test_run();
 	lttv_module_unload_all();
 	g_free(trace_path);

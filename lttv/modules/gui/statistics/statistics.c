@@ -169,10 +169,11 @@ static gboolean init(GError **error)
 	return lttvwindow_register_viewer(&statistics_info, error);
 }
 
-/* The threads freeing figures run this module's code. */
+/* The worker threads run this module's code. */
 static void destroy(void)
 {
-	stv_wait_freeing();
+	stv_threads_join();
+	stv_whole_unload();
 }
 
 LTTV_MODULE("statistics", "Statistics viewer for lttv-gui",

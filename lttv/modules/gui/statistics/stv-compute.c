@@ -35,10 +35,6 @@ typedef struct {
 	LttvTraceState *state;
 } Leftovers;
 
-static GMutex freeing_lock;
-static GCond freeing_done;
-static guint freeing;           /* threads still freeing */
-
 static gpointer free_leftovers(gpointer data)
 {
 	Leftovers *l = data;
@@ -49,19 +45,7 @@ static gpointer free_leftovers(gpointer data)
 		lttv_trace_state_free(l->state);
 	}
 	g_free(l);
-	g_mutex_lock(&freeing_lock);
-	if (--freeing == 0)
-		g_cond_broadcast(&freeing_done);
-	g_mutex_unlock(&freeing_lock);
 	return NULL;
-}
-
-void stv_wait_freeing(void)
-{
-	g_mutex_lock(&freeing_lock);
-	while (freeing > 0)
-		g_cond_wait(&freeing_done, &freeing_lock);
-	g_mutex_unlock(&freeing_lock);
 }
 
 static void forget_figures(StvTrace *t)
@@ -73,10 +57,7 @@ static void forget_figures(StvTrace *t)
 	if (t->tree != NULL || t->state != NULL) {
 		Leftovers *l = g_new(Leftovers, 1);
 		*l = (Leftovers) { t->tree, t->state != NULL ? t->stats : NULL, t->state };
-		g_mutex_lock(&freeing_lock);
-		freeing++;
-		g_mutex_unlock(&freeing_lock);
-		g_thread_unref(g_thread_new("lttv-stats-free", free_leftovers, l));
+		stv_thread_start("lttv-stats-free", free_leftovers, l);
 	}
 	t->state = NULL;
 	t->tree = NULL;

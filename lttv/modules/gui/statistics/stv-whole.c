@@ -18,6 +18,10 @@
 /* Events read at once, in the main thread (about 15 ms of reading). */
 #define STV_WHOLE_AT_ONCE_EVENTS 100000
 
+/* Jobs whose result has not come back through the main loop yet (main
+ * thread only): the module's unloading drops their pending callbacks. */
+static GPtrArray *pending;
+
 struct _StvJob {
 	LttTrace *trace;            /* a reference, for the thread */
 	LttvStats *stats;
@@ -41,6 +45,7 @@ static gboolean job_done(gpointer data)
 {
 	StvJob *job = data;
 	Stv *v = job->v;
+	g_ptr_array_remove(pending, job);
 	if (v != NULL) {
 		g_ptr_array_remove(v->jobs, job);
 		stv_install_whole(v, job->trace_index, job->stats, job->state);
@@ -86,7 +91,10 @@ void stv_whole_start(Stv *v, guint trace_index, LttTrace *trace)
 	job->v = v;
 	job->trace_index = trace_index;
 	g_ptr_array_add(v->jobs, job);
-	g_thread_unref(g_thread_new("lttv-stats", job_run, job));
+	if (pending == NULL)
+		pending = g_ptr_array_new();
+	g_ptr_array_add(pending, job);
+	stv_thread_start("lttv-stats", job_run, job);
 }
 
 void stv_whole_cancel(Stv *v)
@@ -97,4 +105,17 @@ void stv_whole_cancel(Stv *v)
 		g_atomic_int_set(&job->dropped, TRUE);
 	}
 	g_ptr_array_set_size(v->jobs, 0);
+}
+
+void stv_whole_unload(void)
+{
+	/* The threads are joined: each job's callback is queued, never run. */
+	for (guint i = 0; pending != NULL && i < pending->len; i++) {
+		StvJob *job = g_ptr_array_index(pending, i);
+		g_idle_remove_by_data(job);
+		job_free(job);
+	}
+	if (pending != NULL)
+		g_ptr_array_free(pending, TRUE);
+	pending = NULL;
 }

@@ -7,6 +7,7 @@
  *   stv-whole.c    the exact figures of a whole trace, in a worker thread
  *   stv-tree.c     the figures as a sortable tree
  *   stv-export.c   the figures as CSV: a file, or the clipboard
+ *   stv-threads.c  the worker threads, joined before the module unloads
  *
  * The figures are the core's (lttv_precompute_window_stats): the whole
  * trace, or the tab's time window.  While the trace's background pass
@@ -59,9 +60,12 @@ void stv_forget_traces(Stv *v);
 void stv_say_progress(Stv *v);
 /* Computes every trace's figures again (range or mode changed). */
 void stv_recompute(Stv *v);
-/* Waits until the figures given to threads to free are freed (the module
- * unloads). */
-void stv_wait_freeing(void);
+
+/* stv-threads.c */
+/* Runs func(data) in a thread of the module's, joined by stv_threads_join. */
+void stv_thread_start(const char *name, GThreadFunc func, gpointer data);
+/* Waits for every thread of the module (it unloads). */
+void stv_threads_join(void);
 
 /* Takes stats and state, the exact figures of trace i over the whole trace. */
 void stv_install_whole(Stv *v, guint i, LttvStats *stats, LttvTraceState *state);
@@ -72,6 +76,9 @@ void stv_install_whole(Stv *v, guint i, LttvStats *stats, LttvTraceState *state)
 void stv_whole_start(Stv *v, guint i, LttTrace *trace);
 /* Drops the results of the computations running. */
 void stv_whole_cancel(Stv *v);
+/* Once the threads are joined (the module unloads): drops the results
+ * still to come back through the main loop. */
+void stv_whole_unload(void);
 
 /* stv-tree.c */
 GtkWidget *stv_tree_new(Stv *v);
