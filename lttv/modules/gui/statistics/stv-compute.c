@@ -65,6 +65,19 @@ static void forget_figures(StvTrace *t)
 	t->complete = FALSE;
 }
 
+/* Trace t's figures become stats (with state: a whole trace's, NULL: a
+ * window's), covering [start, until). */
+static void install_figures(Stv *v, StvTrace *t, LttvStats *stats, LttvTraceState *state, gboolean complete,
+                            LttTime until)
+{
+	forget_figures(t);
+	t->stats = stats;
+	t->state = state;
+	t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
+	t->complete = complete;
+	t->until = until;
+}
+
 static void stop_sources(Stv *v)
 {
 	if (v->refresh_source != 0)
@@ -110,7 +123,7 @@ static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
 		return FALSE;
 	}
 	LttTime until = MIN(MAX(ready, start), end);
-	if (!complete && (v->too_slow_to_refresh || (t->stats != NULL && until == t->until)))
+	if (v->too_slow_to_refresh || (t->stats != NULL && until == t->until))
 		return FALSE;
 	GError *error = NULL;
 	gint64 began = g_get_monotonic_time();
@@ -120,13 +133,9 @@ static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
 		g_error_free(error);
 		return FALSE;
 	}
-	if (!complete && g_get_monotonic_time() - began > STV_REFRESH_BUDGET_USEC)
+	if (g_get_monotonic_time() - began > STV_REFRESH_BUDGET_USEC)
 		v->too_slow_to_refresh = TRUE;
-	forget_figures(t);
-	t->stats = stats;
-	t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
-	t->complete = complete;
-	t->until = until;
+	install_figures(v, t, stats, NULL, FALSE, until);
 	return TRUE;
 }
 
@@ -147,17 +156,14 @@ static gboolean on_job_step(gpointer data)
 			continue;
 		}
 		LttvStats *stats = lttv_window_stats_job_take(t->job);
-		forget_figures(t);
 		if (stats == NULL) {
+			forget_figures(t);
 			stv_set_status(v, "Cannot compute the statistics: %s",
 			               error != NULL ? error->message : "the trace cannot be read");
 			g_clear_error(&error);
 			continue;
 		}
-		t->stats = stats;
-		t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
-		t->complete = TRUE;
-		t->until = end;
+		install_figures(v, t, stats, NULL, TRUE, end);
 		changed = TRUE;
 	}
 	if (changed)
@@ -267,12 +273,9 @@ void stv_recompute(Stv *v)
 
 void stv_install_whole(Stv *v, guint i, LttvStats *stats, LttvTraceState *state)
 {
-	StvTrace *t = &g_array_index(v->traces, StvTrace, i);
-	forget_figures(t);
-	t->stats = stats;
-	t->state = state;
-	t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
-	t->complete = TRUE;
+	LttTime start, end;
+	stv_range(v, &start, &end);
+	install_figures(v, &g_array_index(v->traces, StvTrace, i), stats, state, TRUE, end);
 	stv_tree_fill(v);
 	stv_say_progress(v);
 }
