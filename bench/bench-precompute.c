@@ -252,7 +252,7 @@ static void bench_window_stats(LttvPrecompute *p, const char *label, LttTime sta
 		LttTime width;
 	} widths[] = { { "1ms", 1000000 }, { "10ms", 10000000 }, { "100ms", 100000000 }, { "1s", 1000000000 },
 	               { "whole", 0 } };
-	double *times = g_new(double, n), *cpu = g_new(double, n);
+	double *times = g_new(double, n), *cpu = g_new(double, n), *tree_times = g_new(double, n);
 	guint64 from_index = lttv_precompute_index_windows(p);
 	GRand *rand = g_rand_new_with_seed(2);
 	guint k, i;
@@ -275,7 +275,19 @@ static void bench_window_stats(LttvPrecompute *p, const char *label, LttTime sta
 				g_printerr("bench-precompute: %s\n", error->message);
 				exit(1);
 			}
+			if (widths[k].width == 0) {
+				/* What a viewer does next: the tree of nodes. */
+				double tt = now_s();
+				LttvStatsNode *tree = lttv_stats_tree(s, FALSE);
+
+				tree_times[i] = (now_s() - tt) * 1e3;
+				lttv_stats_node_free(tree);
+			}
 			lttv_window_stats_free(s);
+		}
+		if (widths[k].width == 0) {
+			g_snprintf(name, sizeof(name), "window_stats%s%s_whole_tree_median", *label ? "_" : "", label);
+			fig(name, quantile(tree_times, rounds, 0.5), "ms");
 		}
 		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_median", *label ? "_" : "", label, widths[k].name);
 		fig(name, quantile(times, rounds, 0.5), "ms");
@@ -295,6 +307,7 @@ static void bench_window_stats(LttvPrecompute *p, const char *label, LttTime sta
 	g_rand_free(rand);
 	g_free(times);
 	g_free(cpu);
+	g_free(tree_times);
 }
 
 /* The whole trace's window on one thread (a job in one step), against
