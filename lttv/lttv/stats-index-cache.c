@@ -21,6 +21,8 @@
 #include "stats-index-private.h"
 
 #define INDEX_MAGIC "LTTVWIDX"
+/* To change whenever what a count gives changes (stats.c, stats-index.c):
+ * the identity and the hash cannot tell an older count. */
 #define INDEX_VERSION 1u
 #define BYTE_ORDER_MARK 0x01020304u
 /* Leaves of one record beyond which the file is damaged (a window's sum
