@@ -390,6 +390,10 @@ static LttvPrecompute *run_service(LttvTrace *t, char **warning)
 	/* The results are usable while a thread writes the cache. */
 	lttv_precompute_finish_cache(p);
 	g_assert_false(lttv_precompute_writing_cache(p));
+	/* The window statistics' file is read or written by their thread,
+	 * which reports a file it found unusable: waited for, so that every
+	 * service leaves that file written (test-window-stats tests it). */
+	g_assert_true(lttv_precompute_index_wait(p, G_MAXUINT64));
 	*warning = lttv_precompute_take_cache_warning(p);
 	/* Reported once. */
 	g_assert_null(lttv_precompute_take_cache_warning(p));
