@@ -30,8 +30,9 @@ static const TraceCase cases[] = {
 	             "--pid-reuse", "--start-in-syscall", NULL } },
 	{ "lost", { "--cpus=2", "--processes=20", "--events=30000", "--seed=7", "--lost-every=3",
 	            "--block-size=4096", NULL } },
+	/* With the scheduler's charges (sched_stat_runtime) too. */
 	{ "missed", { "--cpus=4", "--processes=40", "--events=30000", "--seed=9", "--missed-switches=7",
-	              "--common-pid", NULL } },
+	              "--common-pid", "--charges", NULL } },
 };
 
 /* The trace of case i, made once. */
@@ -508,22 +509,28 @@ static char *reopen(guint c, gboolean index_from_file, guint n)
 }
 
 /* The first open counts and writes the index; a second reads it instead,
- * and its wide windows come from it, node by node those of a pass. */
+ * and its wide windows come from it, node by node those of a pass (the
+ * forks trace, and the missed one, which has the kernel's charges). */
 static void test_cache_reopen(void)
 {
-	char *path = beside(0, ".lttv-window-stats-cache");
-	LttvTrace *t;
-	LttvPrecompute *p;
+	static const guint which[] = { 0, 2 };
+	guint i;
 
-	forget_caches(0);
-	p = cached_service(&t, 0, FALSE);
-	g_assert_false(lttv_precompute_index_from_cache(p));
-	g_assert_null(lttv_precompute_take_cache_warning(p));
-	lttv_precompute_unref(p);
-	lttv_trace_unref(t);
-	g_assert_true(g_file_test(path, G_FILE_TEST_IS_REGULAR));
-	g_assert_null(reopen(0, TRUE, 4));
-	g_free(path);
+	for (i = 0; i < G_N_ELEMENTS(which); i++) {
+		char *path = beside(which[i], ".lttv-window-stats-cache");
+		LttvTrace *t;
+		LttvPrecompute *p;
+
+		forget_caches(which[i]);
+		p = cached_service(&t, which[i], FALSE);
+		g_assert_false(lttv_precompute_index_from_cache(p));
+		g_assert_null(lttv_precompute_take_cache_warning(p));
+		lttv_precompute_unref(p);
+		lttv_trace_unref(t);
+		g_assert_true(g_file_test(path, G_FILE_TEST_IS_REGULAR));
+		g_assert_null(reopen(which[i], TRUE, 4));
+		g_free(path);
+	}
 }
 
 /* Where the first record of the first non-empty delta is, in an index

@@ -25,9 +25,11 @@
  * the identity and the hash cannot tell an older count. */
 #define INDEX_VERSION 1u
 #define BYTE_ORDER_MARK 0x01020304u
-/* Leaves of one record beyond which the file is damaged (a window's sum
- * allocates a record's leaves up to its largest). */
+/* Leaves of one record, and CPUs of a charge, beyond which the file is
+ * damaged (a window's sum allocates a record's leaves and charges up to
+ * the largest). */
 #define MAX_LEAVES (1u << 20)
+#define MAX_CPUS (1u << 16)
 /* Bytes written, or checked, between two looks at a stop and two
  * unmappings of what was read. */
 #define PIECE (8u << 20)
@@ -417,8 +419,8 @@ static gboolean check_frames(Loaded *l, const OpenFrame *f, guint64 n)
 	return TRUE;
 }
 
-/* A delta: records by number, leaves within their record's, modes, and
- * counts by type, none running past its end. */
+/* A delta: records by number, leaves within their record's, modes, counts
+ * by type and charges by CPU, none running past its end. */
 static gboolean check_delta(Loaded *l, const guint8 *p, gsize len)
 {
 	const guint8 *end = p + len;
@@ -452,6 +454,16 @@ static gboolean check_delta(Loaded *l, const guint8 *p, gsize len)
 				if (dc[c].type >= l->n_types)
 					return damaged(l, "a count of an unknown event type");
 			p += dl.n_counts * sizeof(DeltaCount);
+		}
+		if (r.n_charges > (gsize) (end - p) / sizeof(DeltaCharge))
+			return damaged(l, "truncated delta");
+		for (k = 0; k < r.n_charges; k++) {
+			DeltaCharge dc;
+
+			memcpy(&dc, p, sizeof(dc));
+			p += sizeof(dc);
+			if (dc.cpu >= MAX_CPUS)
+				return damaged(l, "a charge on a CPU out of range");
 		}
 	}
 	return TRUE;

@@ -45,13 +45,21 @@ typedef struct {
 	guint n_frames;
 } Drain;
 
+/* A record's delta: n_leaves DeltaLeaf (each followed by its DeltaCount),
+ * then n_charges DeltaCharge. */
 typedef struct {
 	guint32 record, n_leaves;
 	gint32 tgid;
-	guint32 pad;
+	guint32 n_charges;
 	LttTime uncertain;
 	guint64 name;            /* index in the index's names */
 } DeltaRecord;
+
+/* What the kernel charged the record's task on a CPU (sched_stat_runtime). */
+typedef struct {
+	guint32 cpu, pad;
+	LttTime ns;
+} DeltaCharge;
 
 typedef struct {
 	guint32 leaf, cpu;
