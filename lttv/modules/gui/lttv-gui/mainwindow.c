@@ -81,8 +81,44 @@ void lttvgui_main_window_status(LttvguiMainWindow *mw, const char *message)
 	gtk_statusbar_push(sb, ctx, message);
 }
 
+/* The tabs' messages (a damaged cache computed again, a precomputation
+ * that failed) go to the status bar and to the terminal. */
+static void show_messages(LttvguiMainWindow *mw)
+{
+	for (guint i = 0; i < lttvgui_main_window_tab_count(mw); i++) {
+		LttvwindowTab *tab = lttvgui_main_window_nth_tab(mw, i);
+		char *m;
+		while (tab != NULL && (m = lttvwindow_tab_take_message(tab)) != NULL) {
+			g_printerr("lttv-gui: %s\n", m);
+			lttvgui_main_window_status(mw, m);
+			g_free(m);
+		}
+	}
+}
+
+/* A cache's window statistics index is checked by a thread after the
+ * precomputation ended: what it finds is looked for now and then. */
+static gboolean poll_messages(gpointer data)
+{
+	show_messages(data);
+	return G_SOURCE_CONTINUE;
+}
+
+const char *lttvgui_main_window_status_text(LttvguiMainWindow *mw)
+{
+	GList *children = gtk_container_get_children(
+		GTK_CONTAINER(gtk_statusbar_get_message_area(GTK_STATUSBAR(mw->status))));
+	const char *text = "";
+	for (GList *l = children; l != NULL; l = l->next)
+		if (GTK_IS_LABEL(l->data))
+			text = gtk_label_get_text(GTK_LABEL(l->data));
+	g_list_free(children);
+	return text;
+}
+
 void lttvgui_main_window_update_status(LttvguiMainWindow *mw)
 {
+	show_messages(mw);
 	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	GtkProgressBar *pb = GTK_PROGRESS_BAR(mw->progress);
 	if (tab == NULL || lttv_traceset_number(lttvwindow_get_traceset(tab)) == 0) {
@@ -277,6 +313,7 @@ static void on_window_destroy(GtkWidget *w, LttvguiMainWindow *mw)
 {
 	/* The pages die after this handler: nothing may call back into mw. */
 	g_signal_handlers_disconnect_by_data(mw->notebook, mw);
+	g_source_remove(mw->messages_source);
 	windows = g_list_remove(windows, mw);
 	lttvwindow_viewers_remove_listener(mw->registry_listener);
 	if (windows == NULL && gtk_main_level() > 0)
@@ -348,6 +385,7 @@ LttvguiMainWindow *lttvgui_main_window_new(void)
 	gtk_box_pack_start(GTK_BOX(vbox), status_bar(mw), FALSE, FALSE, 0);
 	lttvgui_keys_attach(mw);
 	g_signal_connect(mw->window, "destroy", G_CALLBACK(on_window_destroy), mw);
+	mw->messages_source = g_timeout_add_seconds(1, poll_messages, mw);
 	g_signal_connect(mw->window, "map-event", G_CALLBACK(on_map_event), mw);
 	g_signal_connect(mw->window, "unmap-event", G_CALLBACK(on_map_event), mw);
 	g_object_weak_ref(G_OBJECT(mw->window), main_window_free, mw);
