@@ -4,11 +4,13 @@
  *
  *   click            sets the tab's current time (and selects the row)
  *   drag             zooms to the band dragged over
- *   wheel            scrolls time; Ctrl+wheel zooms around the pointer;
+ *   wheel            scrolls time; Ctrl+wheel zooms around the pointer (by
+ *                    2, as the window's Ctrl+wheel does around the centre);
  *                    Shift+wheel scrolls the rows
- *   Left/Right       scroll time by a tenth of the window
- *   +/-              zoom in/out around the centre
  *   Home/End         go to the start/end of the traceset, same width
+ * The window's keys (A/D and the arrows pan a fifth, W/S and +/- zoom by
+ * 2: lttv-gui's keys.c, Help > Keys) are left to it, so that every viewer
+ * moves the same.
  *   Up/Down, PgUp/PgDn  move through the rows
  *   hover            a tooltip names the task, its state and when it began and ended
  */
@@ -19,7 +21,7 @@
 
 /* A drag shorter than this is a click. */
 #define CFV_DRAG_MIN_PX 4
-#define CFV_ZOOM_STEP 1.5
+#define CFV_ZOOM_STEP 2.0
 
 static void set_window(Cfv *v, LttTime start, LttTime width)
 {
@@ -128,24 +130,7 @@ static gboolean forward_to_tree(Cfv *v, GdkEventKey *ev)
 static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 {
 	Cfv *v = data;
-	GtkAllocation a;
-	gtk_widget_get_allocation(w, &a);
 	switch (ev->keyval) {
-	case GDK_Left:
-		pan(v, -0.1);
-		return TRUE;
-	case GDK_Right:
-		pan(v, 0.1);
-		return TRUE;
-	case GDK_plus:
-	case GDK_KP_Add:
-	case GDK_equal:
-		zoom_at(v, a.width / 2.0, CFV_ZOOM_STEP);
-		return TRUE;
-	case GDK_minus:
-	case GDK_KP_Subtract:
-		zoom_at(v, a.width / 2.0, 1 / CFV_ZOOM_STEP);
-		return TRUE;
 	case GDK_Home:
 		set_window(v, v->trace_start, v->window.width);
 		return TRUE;

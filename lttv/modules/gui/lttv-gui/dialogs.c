@@ -32,6 +32,15 @@ void lttvgui_main_window_warn(const char *message, gpointer mw)
 	               "Part of the trace could not be read", message);
 }
 
+/* A file dialog starts in the working directory: GTK's default, the
+ * recently used files, is empty for a folder and cannot save. */
+static void start_in_working_dir(GtkWidget *d)
+{
+	char *cwd = g_get_current_dir();
+	gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(d), cwd);
+	g_free(cwd);
+}
+
 void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
 {
 	GtkWidget *d = gtk_file_chooser_dialog_new(new_tab ? "Open Trace" : "Add Trace to This Tab",
@@ -41,6 +50,7 @@ void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
 	                                           new_tab ? GTK_STOCK_OPEN : GTK_STOCK_ADD,
 	                                           GTK_RESPONSE_ACCEPT, NULL);
 	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+	start_in_working_dir(d);
 	char *path = NULL;
 	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
 		path = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
@@ -144,6 +154,7 @@ void lttvgui_dialog_save_png(LttvguiMainWindow *mw)
 	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
 	                                           GTK_STOCK_SAVE, GTK_RESPONSE_ACCEPT, NULL);
 	gtk_file_chooser_set_do_overwrite_confirmation(GTK_FILE_CHOOSER(d), TRUE);
+	start_in_working_dir(d);
 	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(d), "lttv-view.png");
 	char *file = NULL;
 	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
@@ -280,6 +291,7 @@ void lttvgui_dialog_load_module(LttvguiMainWindow *mw)
 	gtk_file_filter_add_pattern(f, "*.so");
 	gtk_file_filter_add_pattern(f, "*.la");
 	gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(d), f);
+	start_in_working_dir(d);
 	char *file = NULL;
 	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
 		file = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
