@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..32"
+echo "1..34"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -285,3 +285,26 @@ EOF2
 	grep -q "^status $cache: offset [0-9]*: .*; computing again\$" "$tmp/out" &&
 	[ "$(grep -c "^lttv-gui: $cache: offset [0-9]*: .*; computing again\$" "$tmp/err")" = 1 ]
 check $? "a damaged cache: computed again, said in the status bar and once on stderr ($(cat "$tmp/out") $(head -c 200 "$tmp/err"))"
+
+# The current time set outside the time window: the window follows it,
+# centred on it, its width kept.
+run -t "$tmp/trace" <<EOF2
+window 0.01 0.02
+time 0.035
+print
+quit
+EOF2
+[ $status -eq 0 ] && grep -q '^window 0\.030000000 0\.040000000 time 0\.035000000 ' "$tmp/out"
+check $? "a current time outside the window: the window follows, centred ($(head -c 120 "$tmp/out"))"
+
+# A filter is said in the status bar (and on the tab's label).
+run -t "$tmp/trace" <<EOF2
+filter event.name = sched_switch
+status
+filter
+status
+quit
+EOF2
+[ $status -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "status Filter: event.name = sched_switch" ] &&
+	[ "$(sed -n 2p "$tmp/out")" = "status Filter removed: every event is shown" ]
+check $? "a filter set and removed: said in the status bar ($(tr '\n' ' ' < "$tmp/out"))"

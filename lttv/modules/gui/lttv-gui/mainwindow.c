@@ -160,8 +160,17 @@ static void on_traceset(LttvwindowTab *tab, GtkWidget *page)
 	for (guint i = 0; i < lttv_traceset_number(ts); i++)
 		g_string_append_printf(s, "%s%s", i > 0 ? ", " : "",
 		                       ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+	if (s->len == 0)
+		g_string_assign(s, "(no trace)");
+	/* A filter hides events in every viewer of the tab: said on the tab. */
+	const char *filter = lttvwindow_get_filter_text(tab);
+	if (filter != NULL)
+		g_string_append(s, " (filtered)");
 	GtkWidget *label = g_object_get_data(G_OBJECT(page), PAGE_LABEL_KEY);
-	gtk_label_set_text(GTK_LABEL(label), s->len > 0 ? s->str : "(no trace)");
+	gtk_label_set_text(GTK_LABEL(label), s->str);
+	char *tip = filter != NULL ? g_strdup_printf("Filter: %s", filter) : NULL;
+	gtk_widget_set_tooltip_text(label, tip);
+	g_free(tip);
 	g_string_free(s, TRUE);
 	LttvguiMainWindow *mw = g_object_get_data(G_OBJECT(page), "lttvwindow-page-window");
 	if (lttvgui_main_window_tab(mw) == tab) {
@@ -191,6 +200,32 @@ static GtkWidget *tab_label(GtkWidget *page)
 	return box;
 }
 
+static void on_filter(LttvwindowTab *tab, LttvFilter *filter, gpointer source, GtkWidget *page)
+{
+	on_traceset(tab, page);
+	LttvguiMainWindow *mw = g_object_get_data(G_OBJECT(page), "lttvwindow-page-window");
+	char *m = filter != NULL ? g_strdup_printf("Filter: %s", lttvwindow_get_filter_text(tab))
+	                         : g_strdup("Filter removed: every event is shown");
+	lttvgui_main_window_status(mw, m);
+	g_free(m);
+}
+
+/* The current time set outside the time window (a viewer went to an event
+ * or a time there): the window follows, centred on it, so that every
+ * viewer shows it. */
+static void on_current_time(LttvwindowTab *tab, guint64 time, gpointer source, gpointer data)
+{
+	LttvwindowTimeWindow w = lttvwindow_get_time_window(tab);
+	if (time >= w.start && time - w.start < w.width)
+		return;
+	LttvwindowTimeWindow c = { time > w.width / 2 ? time - w.width / 2 : 0, w.width };
+	LttTime start, end;
+	lttvwindow_get_time_span(tab, &start, &end);
+	if (c.start < start)
+		c.start = start;
+	lttvwindow_report_time_window(tab, c, NULL);
+}
+
 LttvwindowTab *lttvgui_main_window_new_tab(LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = lttvwindow_tab_new(GTK_WINDOW(mw->window));
@@ -204,6 +239,8 @@ LttvwindowTab *lttvgui_main_window_new_tab(LttvguiMainWindow *mw)
 	GtkWidget *label = tab_label(page);
 	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy), mw);
 	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset), page);
+	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_FILTER, G_CALLBACK(on_filter), page);
+	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_CURRENT_TIME, G_CALLBACK(on_current_time), NULL);
 	gtk_widget_show(page);
 	gint i = gtk_notebook_append_page(GTK_NOTEBOOK(mw->notebook), page, label);
 	gtk_notebook_set_tab_reorderable(GTK_NOTEBOOK(mw->notebook), page, TRUE);
