@@ -187,13 +187,22 @@ static GtkWidget *time_entry(LttvwindowTab *tab, LttTime t)
 	return e;
 }
 
+/* A mistake in the dialog, in place of its hint: dark red and bold, so it
+ * stands out from the hint it replaces. */
+static void show_error(GtkWidget *status, const char *message)
+{
+	char *m = g_markup_printf_escaped("<span foreground=\"#b00000\" weight=\"bold\">%s</span>", message);
+	gtk_label_set_markup(GTK_LABEL(status), m);
+	g_free(m);
+}
+
 /* Parses entry; on error shows why in status (the dialog stays open). */
 static gboolean entry_time(LttvwindowTab *tab, GtkWidget *entry, GtkWidget *status, LttTime *t)
 {
 	GError *error = NULL;
 	if (lttvgui_tab_parse_time(tab, gtk_entry_get_text(GTK_ENTRY(entry)), t, &error))
 		return TRUE;
-	gtk_label_set_text(GTK_LABEL(status), error->message);
+	show_error(status, error->message);
 	g_error_free(error);
 	gtk_widget_grab_focus(entry);
 	return FALSE;
@@ -204,9 +213,12 @@ static GtkWidget *status_label(GtkWidget *d)
 	GtkWidget *l = gtk_label_new("Times are seconds.nanoseconds from the start of the trace.");
 	gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
 	gtk_misc_set_alignment(GTK_MISC(l), 0, 0.5);
+	/* The dialog's own margin, which its table of entries has too. */
+	gtk_misc_set_padding(GTK_MISC(l), 8, 0);
 	gtk_box_pack_end(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), l, FALSE, FALSE, 4);
 	return l;
 }
+
 
 void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw)
 {
@@ -247,7 +259,7 @@ void lttvgui_dialog_time_frame(LttvguiMainWindow *mw)
 		if (!entry_time(tab, start, status, &s) || !entry_time(tab, end, status, &e))
 			continue;
 		if (e <= s) {
-			gtk_label_set_text(GTK_LABEL(status), "The end must come after the start.");
+			show_error(status, "The end must come after the start.");
 			continue;
 		}
 		lttvwindow_report_time_window(tab, (LttvwindowTimeWindow) { s, e - s }, NULL);
@@ -266,15 +278,16 @@ void lttvgui_dialog_filter(LttvguiMainWindow *mw)
 	gtk_entry_set_width_chars(GTK_ENTRY(entry), 50);
 	add_row(d, dialog_table(d, 1), 0, "_Expression", entry);
 	GtkWidget *status = status_label(d);
-	gtk_label_set_text(GTK_LABEL(status),
-	                   "For example: event.name = sched_switch & state.pid > 100 "
-	                   "(empty: every event; see doc/filter.md).");
+	/* The example on a line of its own, never wrapped inside. */
+	gtk_label_set_markup(GTK_LABEL(status),
+	                     "For example:\n<tt>event.name = sched_switch &amp; state.pid &gt; 100</tt>\n"
+	                     "Empty: every event. The language: filter.md in " LTTV_DOCDIR ".");
 	gtk_widget_show_all(d);
 	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
 		GError *error = NULL;
 		if (lttvwindow_report_filter(tab, gtk_entry_get_text(GTK_ENTRY(entry)), NULL, &error))
 			break;
-		gtk_label_set_text(GTK_LABEL(status), error->message);
+		show_error(status, error->message);
 		g_error_free(error);
 	}
 	gtk_widget_destroy(d);
@@ -342,7 +355,7 @@ void lttvgui_dialog_unload_module(LttvguiMainWindow *mw)
 		g_free(name);
 		if (ok)
 			break;
-		gtk_label_set_text(GTK_LABEL(status), error->message);
+		show_error(status, error->message);
 		g_error_free(error);
 	}
 	gtk_widget_destroy(d);
