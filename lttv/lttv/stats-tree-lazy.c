@@ -86,10 +86,21 @@ static void node_add_sums(LttvStatsNode *n, const Sums *x)
 	n->cumulative_time += x->cumulative_time;
 }
 
-static LttvStatsNode *node_new(LttvStatsLevel level, LttvStatsNode *parent, gboolean per_cpu, guint leaf_cpu)
+/* A node of level under parent; pending (its children to be built) or
+ * with none yet. */
+static LttvStatsNode *node_new(LttvStatsLevel level, LttvStatsNode *parent, gboolean per_cpu, guint leaf_cpu,
+                               gboolean pending)
 {
-	LttvStatsNode *n = lttv_stats_node_new(level, parent);
+	LttvStatsNode *n;
 
+	if (!pending) {
+		n = lttv_stats_node_new(level, parent);
+	} else {
+		n = g_new0(LttvStatsNode, 1);
+		n->level = level;
+		n->pending = TRUE;
+		g_ptr_array_add(parent->children, n);
+	}
 	n->per_cpu = per_cpu;
 	n->leaf_cpu = leaf_cpu;
 	return n;
@@ -103,22 +114,56 @@ static void set_pending(LttvStatsNode *n)
 	n->pending = TRUE;
 }
 
-/* Where the CPU is in cpus (ascending), or -1. */
-static gint cpu_index(const GArray *cpus, guint cpu)
+/* The CPUs met so far, each with a slot: its sums for the current
+ * process and its node.  CPU numbers are small but may be sparse
+ * (kernel_65535): a table for the small ones, a hash table beyond. */
+#define DIRECT_CPUS 1024
+
+typedef struct {
+	guint cpu;
+	Sums sums;
+	LttvStatsNode *node;           /* by CPU: its node (NULL: not made) */
+} CpuSlot;
+
+typedef struct {
+	GArray *slots;                 /* CpuSlot */
+	gint direct[DIRECT_CPUS];      /* slot + 1 by CPU, 0: none yet */
+	GHashTable *far;               /* CPU + 1 -> slot + 1 */
+	GArray *touched;               /* guint slots of the current process */
+} CpuSlots;
+
+static CpuSlot *cpu_slot(CpuSlots *m, guint cpu)
 {
-	guint lo = 0, hi = cpus->len;
+	guint slot = 0;
 
-	while (lo < hi) {
-		guint mid = (lo + hi) / 2, c = g_array_index(cpus, guint, mid);
+	if (cpu < DIRECT_CPUS)
+		slot = (guint) m->direct[cpu];
+	else if (m->far != NULL)
+		slot = GPOINTER_TO_UINT(g_hash_table_lookup(m->far, GUINT_TO_POINTER(cpu + 1)));
+	if (slot == 0) {
+		CpuSlot fresh = { .cpu = cpu };
 
-		if (c == cpu)
-			return (gint) mid;
-		if (c < cpu)
-			lo = mid + 1;
-		else
-			hi = mid;
+		g_array_append_val(m->slots, fresh);
+		slot = m->slots->len;
+		if (cpu < DIRECT_CPUS) {
+			m->direct[cpu] = (gint) slot;
+		} else {
+			if (m->far == NULL)
+				m->far = g_hash_table_new(NULL, NULL);
+			g_hash_table_insert(m->far, GUINT_TO_POINTER(cpu + 1), GUINT_TO_POINTER(slot));
+		}
 	}
-	return -1;
+	CpuSlot *c = &g_array_index(m->slots, CpuSlot, slot - 1);
+	if (!c->sums.any)
+		g_array_append_val(m->touched, slot);
+	return c;
+}
+
+static int compare_node_cpus(gconstpointer pa, gconstpointer pb)
+{
+	const LttvStatsNode *a = *(const LttvStatsNode *const *) pa, *b = *(const LttvStatsNode *const *) pb;
+
+	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
 }
 
 /* The levels above the modes, in one pass over the records in process
@@ -130,32 +175,15 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
                             gboolean make_processes)
 {
 	gboolean per_cpu = root->per_cpu, any = FALSE;
-	GArray *cpus = lttv_stats_cpus_present(s);
+	gboolean one_cpu = root->level == LTTV_STATS_CPU;
 	GPtrArray *tasks = g_ptr_array_sized_new(g_hash_table_size(s->tasks));
-	LttvStatsNode **cpu_nodes;
-	Sums *sums, total;
+	CpuSlots *m = g_new0(CpuSlots, 1);
 	GHashTableIter it;
 	gpointer task;
-	guint ci, i, k;
+	guint i, k;
 
-	if (root->level == LTTV_STATS_CPU) {
-		g_array_set_size(cpus, 0);
-		g_array_append_val(cpus, root->cpu);
-	}
-	cpu_nodes = g_new0(LttvStatsNode *, MAX(cpus->len, 1));
-	sums = g_new(Sums, MAX(cpus->len, 1));
-	for (ci = 0; per_cpu && ci < cpus->len; ci++) {
-		guint c = g_array_index(cpus, guint, ci);
-
-		if (root->level == LTTV_STATS_CPU) {
-			cpu_nodes[ci] = root;
-		} else if (make_cpus) {
-			cpu_nodes[ci] = node_new(LTTV_STATS_CPU, root, TRUE, c);
-			cpu_nodes[ci]->cpu = c;
-			if (!make_processes)
-				set_pending(cpu_nodes[ci]);
-		}
-	}
+	m->slots = g_array_new(FALSE, FALSE, sizeof(CpuSlot));
+	m->touched = g_array_new(FALSE, FALSE, sizeof(guint));
 	g_hash_table_iter_init(&it, s->tasks);
 	while (g_hash_table_iter_next(&it, &task, NULL))
 		g_ptr_array_add(tasks, task);
@@ -165,7 +193,8 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 	 * one CPU (as stats-tree.c). */
 	for (i = 0; i < tasks->len; i = k) {
 		const LttvStatsTask *t = g_ptr_array_index(tasks, i), *last;
-		guint r, j;
+		guint r, j, a, b;
+		Sums total = { 0 };
 
 		for (k = i + 1; k < tasks->len; k++) {
 			const LttvStatsTask *u = g_ptr_array_index(tasks, k);
@@ -174,77 +203,106 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 				break;
 		}
 		last = g_ptr_array_index(tasks, k - 1);
-		memset(sums, 0, MAX(cpus->len, 1) * sizeof(Sums));
 		for (r = i; r < k; r++) {
 			const LttvStatsTask *u = g_ptr_array_index(tasks, r);
+			CpuSlot *c = NULL;
 
 			for (j = 0; j < u->n_leaves; j++) {
-				gint at = cpu_index(cpus, u->leaves[j].cpu);
+				const LttvStatsLeaf *l = &u->leaves[j];
+				guint64 events;
 
-				if (at >= 0 && !lttv_stats_leaf_empty(&u->leaves[j]))
-					sums_add_leaf(&sums[at], &u->leaves[j]);
+				if (one_cpu && l->cpu != root->cpu)
+					continue;
+				/* Empty: no time, no event (counts are never negative). */
+				events = leaf_events(l);
+				if (events == 0 && l->cpu_time == 0 && l->elapsed_time == 0 && l->cumulative_time == 0)
+					continue;
+				if (c == NULL || c->cpu != l->cpu)
+					c = cpu_slot(m, l->cpu);
+				c->sums.events += events;
+				c->sums.cpu_time += l->cpu_time;
+				c->sums.elapsed_time += l->elapsed_time;
+				c->sums.cumulative_time += l->cumulative_time;
+				c->sums.any = TRUE;
 			}
 		}
-		if (!per_cpu && t->pid > 0) {
-			/* A process summed over the CPUs it ran on. */
-			memset(&total, 0, sizeof(total));
-			for (ci = 0; ci < cpus->len; ci++)
-				sums_add(&total, &sums[ci]);
-			if (!total.any)
-				continue;
-			any = TRUE;
-			if (sum_root)
-				node_add_sums(root, &total);
-			if (make_processes) {
-				LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, root, FALSE, G_MAXUINT);
-
-				proc->pid = last->pid;
-				proc->tgid = last->tgid;
-				proc->birth = last->birth;
-				proc->name = last->name;
-				proc->uncertain_time = last->uncertain;
-				node_add_sums(proc, &total);
-				set_pending(proc);
-			}
+		if (m->touched->len == 0)
 			continue;
+		any = TRUE;
+		/* This process's CPUs in order (a few: insertion sort). */
+		guint *touched = (guint *) m->touched->data;
+		for (a = 1; a < m->touched->len; a++) {
+			guint slot = touched[a];
+
+			for (b = a; b > 0 && g_array_index(m->slots, CpuSlot, touched[b - 1] - 1).cpu
+			                     > g_array_index(m->slots, CpuSlot, slot - 1).cpu; b--)
+				touched[b] = touched[b - 1];
+			touched[b] = slot;
 		}
-		for (ci = 0; ci < cpus->len; ci++) {
-			guint c = g_array_index(cpus, guint, ci);
+		for (a = 0; a < m->touched->len; a++) {
+			CpuSlot *c = &g_array_index(m->slots, CpuSlot, touched[a] - 1);
 			const LttvStatsTask *named = last;
+			LttvStatsNode *parent = root;
 
-			if (!sums[ci].any)
-				continue;
-			any = TRUE;
 			if (sum_root)
-				node_add_sums(root, &sums[ci]);
-			if (per_cpu && make_cpus && root->level != LTTV_STATS_CPU)
-				node_add_sums(cpu_nodes[ci], &sums[ci]);
-			if (!make_processes)
+				node_add_sums(root, &c->sums);
+			if (!per_cpu && t->pid > 0) {
+				/* A process summed over the CPUs it ran on. */
+				sums_add(&total, &c->sums);
+				memset(&c->sums, 0, sizeof(c->sums));
 				continue;
-			for (r = i; t->pid <= 0 && r < k; r++) {
-				const LttvStatsTask *u = g_ptr_array_index(tasks, r);
-
-				if (u->cpu == c)
-					named = u;
 			}
-			LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, per_cpu ? cpu_nodes[ci] : root, per_cpu, c);
+			if (per_cpu && !one_cpu) {
+				if (c->node == NULL && make_cpus) {
+					c->node = node_new(LTTV_STATS_CPU, root, TRUE, c->cpu, !make_processes);
+					c->node->cpu = c->cpu;
+				}
+				if (c->node != NULL)
+					node_add_sums(c->node, &c->sums);
+				parent = c->node;
+			}
+			if (make_processes) {
+				for (r = i; t->pid <= 0 && r < k; r++) {
+					const LttvStatsTask *u = g_ptr_array_index(tasks, r);
 
-			proc->cpu = t->pid <= 0 ? c : 0;
-			proc->pid = named->pid;
-			proc->tgid = named->tgid;
-			proc->birth = named->birth;
-			proc->name = named->name;
-			/* A task's whole: CPU nodes would each show it all. */
-			if (!per_cpu || t->pid <= 0)
-				proc->uncertain_time = named->uncertain;
-			node_add_sums(proc, &sums[ci]);
-			set_pending(proc);
+					if (u->cpu == c->cpu)
+						named = u;
+				}
+				LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, parent, per_cpu, c->cpu, TRUE);
+
+				proc->cpu = t->pid <= 0 ? c->cpu : 0;
+				proc->pid = named->pid;
+				proc->tgid = named->tgid;
+				proc->birth = named->birth;
+				proc->name = named->name;
+				/* A task's whole: CPU nodes would each show it all. */
+				if (!per_cpu || t->pid <= 0)
+					proc->uncertain_time = named->uncertain;
+				node_add_sums(proc, &c->sums);
+			}
+			memset(&c->sums, 0, sizeof(c->sums));
+		}
+		g_array_set_size(m->touched, 0);
+		if (total.any && make_processes) {
+			LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, root, FALSE, G_MAXUINT, TRUE);
+
+			proc->pid = last->pid;
+			proc->tgid = last->tgid;
+			proc->birth = last->birth;
+			proc->name = last->name;
+			proc->uncertain_time = last->uncertain;
+			node_add_sums(proc, &total);
 		}
 	}
-	g_free(sums);
-	g_free(cpu_nodes);
+	/* CPU nodes were made as their CPUs were met. */
+	if (per_cpu && make_cpus && !one_cpu)
+		g_ptr_array_sort(root->children, compare_node_cpus);
+	if (m->far != NULL)
+		g_hash_table_destroy(m->far);
+	g_array_unref(m->slots);
+	g_array_unref(m->touched);
+	g_free(m);
 	g_ptr_array_unref(tasks);
-	g_array_unref(cpus);
 	return any;
 }
 
@@ -303,7 +361,7 @@ static void build_modes(const LttvStats *s, LttvStatsNode *n, const GPtrArray *l
 		if (l == NULL)
 			break;
 		if (child == NULL) {
-			child = node_new(level, n, n->per_cpu, n->leaf_cpu);
+			child = node_new(level, n, n->per_cpu, n->leaf_cpu, FALSE);
 			child->mode = l->mode;
 			child->submode = l->submode;
 			if (level == LTTV_STATS_SUBMODE)
@@ -384,7 +442,7 @@ gboolean lttv_stats_node_has_children(const LttvStatsNode *n)
 
 LttvStatsNode *lttv_stats_tree_to(const LttvStats *s, gboolean per_cpu, LttvStatsLevel level)
 {
-	LttvStatsNode *trace = node_new(LTTV_STATS_TRACE, NULL, per_cpu, G_MAXUINT);
+	LttvStatsNode *trace = node_new(LTTV_STATS_TRACE, NULL, per_cpu, G_MAXUINT, FALSE);
 	gboolean processes = level >= LTTV_STATS_PROCESS;
 
 	trace->unaccounted = s->ts->repairs - s->repairs_from;
