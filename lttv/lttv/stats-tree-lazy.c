@@ -306,28 +306,43 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 	return any;
 }
 
+static void add_leaves(GPtrArray *leaves, const LttvStatsTask *t, const LttvStatsNode *n)
+{
+	for (guint j = 0; j < t->n_leaves; j++) {
+		const LttvStatsLeaf *l = &t->leaves[j];
+
+		if ((n->leaf_cpu == G_MAXUINT || l->cpu == n->leaf_cpu)
+		    && (n->level < LTTV_STATS_MODE || l->mode == n->mode)
+		    && (n->level < LTTV_STATS_SUBMODE || l->submode == n->submode)
+		    && !lttv_stats_leaf_empty(l))
+			g_ptr_array_add(leaves, (gpointer) l);
+	}
+}
+
 /* The non-empty leaves under n (a process, mode or submode node), by
  * (mode, submode, CPU). */
 static GPtrArray *node_leaves(const LttvStats *s, const LttvStatsNode *n)
 {
 	GPtrArray *leaves = g_ptr_array_new();
-	GHashTableIter it;
-	gpointer task;
 
-	g_hash_table_iter_init(&it, s->tasks);
-	while (g_hash_table_iter_next(&it, &task, NULL)) {
-		const LttvStatsTask *t = task;
+	if (n->pid > 0) {
+		/* A task's one record (keyed with CPU 0). */
+		LttvStatsTask key = { .pid = n->pid, .birth = n->birth, .cpu = 0 };
+		const LttvStatsTask *t = g_hash_table_lookup(s->tasks, &key);
 
-		if (t->pid != n->pid || t->birth != n->birth)
-			continue;
-		for (guint j = 0; j < t->n_leaves; j++) {
-			const LttvStatsLeaf *l = &t->leaves[j];
+		if (t != NULL)
+			add_leaves(leaves, t, n);
+	} else {
+		/* pid 0 and -1: a record per CPU, any of which may hold this CPU's leaves. */
+		GHashTableIter it;
+		gpointer task;
 
-			if ((n->leaf_cpu == G_MAXUINT || l->cpu == n->leaf_cpu)
-			    && (n->level < LTTV_STATS_MODE || l->mode == n->mode)
-			    && (n->level < LTTV_STATS_SUBMODE || l->submode == n->submode)
-			    && !lttv_stats_leaf_empty(l))
-				g_ptr_array_add(leaves, (gpointer) l);
+		g_hash_table_iter_init(&it, s->tasks);
+		while (g_hash_table_iter_next(&it, &task, NULL)) {
+			const LttvStatsTask *t = task;
+
+			if (t->pid == n->pid && t->birth == n->birth)
+				add_leaves(leaves, t, n);
 		}
 	}
 	g_ptr_array_sort(leaves, lttv_stats_compare_leaves);
