@@ -30,6 +30,9 @@ const char *const lttctl_default_events[] = {
 	"sched:sched_process_exec",
 	"sched:sched_process_exit",
 	"sched:sched_process_free",
+	/* The scheduler's charge of each run: the task's CPU time as getrusage
+	 * gives it (lttv's charged_time, doc/analysis.md §3). */
+	"sched:sched_stat_runtime",
 	"task:task_newtask",
 	"task:task_rename",
 	"raw_syscalls:sys_enter",

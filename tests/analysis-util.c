@@ -173,6 +173,7 @@ void analysis_assert_tree_equal(const LttvStatsNode *a, const LttvStatsNode *b)
 	g_assert_cmpuint(a->elapsed_time, ==, b->elapsed_time);
 	g_assert_cmpuint(a->cumulative_time, ==, b->cumulative_time);
 	g_assert_cmpuint(a->uncertain_time, ==, b->uncertain_time);
+	g_assert_cmpuint(a->charged_time, ==, b->charged_time);
 	g_assert_true((a->children == NULL) == (b->children == NULL));
 	if (a->children == NULL)
 		return;

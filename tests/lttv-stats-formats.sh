@@ -6,7 +6,7 @@
 # reads.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 skip_reason="python3 not installed"
-"$top_builddir/ltt/ltt-synth" -o "$tmp/t" --cpus 2 --processes 6 --events 3000 --seed 5 \
+"$top_builddir/ltt/ltt-synth" -o "$tmp/t" --cpus 2 --processes 6 --events 3000 --seed 5 --charges \
 	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
 "$top_builddir/ltt/ltt-synth" -o "$tmp/u" --cpus 1 --processes 3 --events 500 --seed 6 \
 	> /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
@@ -17,8 +17,8 @@ py() {
 	if command -v python3 > /dev/null; then python3 "$@"; else return 77; fi
 }
 
-echo "1..6"
-head -n 1 "$tmp/csv" | grep -qx 'level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,cumulative_time,calls,unaccounted,uncertain_time'
+echo "1..7"
+head -n 1 "$tmp/csv" | grep -qx 'level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,elapsed_time,cumulative_time,calls,unaccounted,uncertain_time,charged_time'
 check $? "csv: one header line"
 [ "$(grep -c '^level,' "$tmp/csv")" = 1 ] && [ "$(grep -c '^trace,' "$tmp/csv")" = 2 ]
 check $? "csv: one header for two traces, a row per trace"
@@ -40,7 +40,7 @@ def emit(p, r, level):
     if level == "process":
         out.append("%s/name \"%s\"" % (p, r["process"] if kind == "csv" else r["name"]))
         out.append("%s/tgid %s" % (p, r["tgid"]))
-    for v in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time"):
+    for v in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time", "charged_time"):
         if r.get(v, "") != "":
             out.append("%s/%s %s" % (p, v, r[v]))
 if kind == "csv":
@@ -88,13 +88,15 @@ def want(n):
         if n["mode"] in returning: figures.add("calls")
     if level == "trace": figures.add("unaccounted")
     if level == "process" and "uncertain_time" in n: figures.add("uncertain_time")
+    # The kernel's charges (t has them, u not): trace, CPU, process.
+    if level in ("trace", "cpu", "process") and "charged_time" in n: figures.add("charged_time")
     return figures
 bad = calls = 0
 def walk(n, mode):
     global bad, calls
     if n["level"] == "mode": mode = n["mode"]
     n = dict(n, mode=mode)
-    got = {k for k in n if k in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time")}
+    got = {k for k in n if k in ("events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time", "charged_time")}
     if got != want(n):
         print("# %s %s: %s" % (n["level"], n.get(n["level"], n.get("trace")), sorted(got)))
         bad = 1
@@ -111,6 +113,23 @@ for t in json.load(open(sys.argv[1])): walk(t, None)
 sys.exit(bad or calls == 0)
 PY
 check $? "each figure only at the levels where it means something, calls of system calls"
+
+# The scheduler's charges of t's runs (ltt-synth --charges: a
+# sched_stat_runtime before each switch, charging the run it ends): each
+# process's charged_time is its cpu_time, as it ran between switches, but
+# for the run each CPU ends the trace in (not charged yet: less) and the
+# idle tasks (never charged).
+awk '$1 ~ /^t\/cpu[0-9]+\/process\/[^\/]*\/(cpu|charged)_time$/ {
+	split($1, p, "/"); k = p[2] "/" p[4]; v[k, p[5]] = $2; keys[k] = 1 }
+	END { for (k in keys) {
+		if (k ~ /\/0@/) continue
+		n++; c = v[k, "charged_time"] + 0; t = v[k, "cpu_time"] + 0
+		if (c == t) { same++; continue }
+		print "# " k ": cpu_time " t ", charged_time " c
+		if (c > t) bad = 1; else short++ }
+	      print "# " same " of " n " processes charged their CPU time, " short + 0 " less"
+	      exit bad || short > 2 || same < 6 }' "$tmp/paths"
+check $? "charged_time: the kernel's charges, each process's CPU time in t"
 
 "$lttv" -m textDump -s --no-events --stats-format=xml -t "$tmp/t" 2> "$tmp/err" > /dev/null
 [ $? -eq 1 ] && grep -q "unknown format 'xml' (tree, paths, csv or json)" "$tmp/err"

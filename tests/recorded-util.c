@@ -351,12 +351,37 @@ void recorded_assert_cpu_time(const Recording *r, gint32 pid, guint64 cpu_ns)
 	g_hash_table_unref(pids);
 }
 
+/* What the kernel charged the tasks (sched_stat_runtime, the statistics'
+ * charged_time) is the kernel's figure itself: within 0.5 % (a task reads
+ * its own figure before it ends, and runs a little after). */
+static void assert_charged(const Recording *r, GHashTable *pids, guint64 cpu_ns)
+{
+	guint64 charged = 0;
+
+	if (r->tree->charged_time == 0) {
+		g_test_message("no sched_stat_runtime in this trace: the kernel's charges are not compared");
+		return;
+	}
+	for (guint i = 0; i < r->tree->children->len; i++) {
+		const LttvStatsNode *p = g_ptr_array_index(r->tree->children, i);
+
+		if (in_set(pids, p->pid))
+			charged += p->charged_time;
+	}
+	g_test_message("%u task(s): charged %" G_GUINT64_FORMAT " ns, kernel %" G_GUINT64_FORMAT " ns (%+.3f %%)",
+	               g_hash_table_size(pids), charged, cpu_ns, ((double) charged - (double) cpu_ns) / (double) cpu_ns * 100);
+	g_assert_cmpuint(charged, >=, cpu_ns - cpu_ns / 200);
+	g_assert_cmpuint(charged, <=, cpu_ns + cpu_ns / 200);
+}
+
 void recorded_assert_tasks_cpu_time(const Recording *r, GHashTable *pids, guint64 cpu_ns)
 {
 	const LttvStatsNode *p;
 	guint64 traced = 0, skew, uncertain = 0, interrupts = 0;
 	guint i;
 	Runs runs;
+
+	assert_charged(r, pids, cpu_ns);
 
 	if (!r->unrun_exact) {
 		g_test_skip("debugfs's sched/debug cannot be read, or went back: the time the hypervisor stole is not known");

@@ -214,6 +214,14 @@ static void test_viewer_destroyed(void)
 	/* The handler went with the viewer. */
 	lttvgui_tab_zoom(seen.tab, 0.5, NULL);
 	g_assert_cmpuint(seen.time_windows, ==, 0);
+	/* Destroyed but still referenced (here by the test; in a viewer, by a
+	 * closure or an idle): a late submit or connect is refused, never
+	 * registered again for a widget that will not be destroyed twice. */
+	LttvwindowEventsRequest *late = lttvwindow_events_request_new(NULL, &seen);
+	late->event = event;
+	g_assert_cmpuint(lttvwindow_events_request(seen.tab, seen.viewer, late), ==, 0);
+	lttvwindow_events_request_free(late);
+	g_assert_cmpuint(lttvwindow_scheduler_pending(s), ==, 0);
 
 	g_object_unref(seen.viewer);
 	g_object_unref(seen.tab);

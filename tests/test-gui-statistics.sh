@@ -15,7 +15,7 @@
 "$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..5"
+echo "1..6"
 
 "$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv > "$tmp/whole.csv"
 cat > "$tmp/whole.script" <<SCRIPT
@@ -96,6 +96,33 @@ before=$("$pngcheck" "$tmp/collapsed.png" dark@300x150+0+140 | awk 'NR == 2 { pr
 after=$("$pngcheck" "$tmp/expanded.png" dark@300x150+0+140 | awk 'NR == 2 { print $2 }')
 [ "${before:-1}" -eq 0 ] && [ "${after:-0}" -gt 300 ]
 check $? "expanding CPU 0 shows its processes (dark pixels below the CPU rows: ${before:-none} collapsed, ${after:-none} expanded)"
+
+# "By CPU" off, clicked as a person would: the processes are the trace's
+# children, and the idle and unknown tasks keep a row per CPU (a row was
+# found by its key, one for both idle tasks: swapper/0's row was lost).
+# Every process row has an expander; the rows counted are the process
+# rows of the figures copied.
+"$synth" -o "$tmp/few" --cpus 2 --processes 4 --events 2000 --seed 5 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+cat > "$tmp/bycpu.script" <<SCRIPT
+open $tmp/few
+resize 1024 768
+wait
+click statistics 275 12
+wait
+screenshot $tmp/bycpu.png statistics
+click statistics 300 150
+key <Control>c
+quit
+SCRIPT
+gui_run statistics "$tmp/bycpu.script"
+rows=$(grep -c '^process,' "$tmp/copied")
+idle=$(grep -c '^process,few,,0,' "$tmp/copied")
+one=$("$pngcheck" "$tmp/bycpu.png" dark@16x25+14+80 | awk 'NR == 2 { print $2 }')
+all=$("$pngcheck" "$tmp/bycpu.png" dark@16x500+14+80 | awk 'NR == 2 { print $2 }')
+echo "# process rows copied: $rows ($idle idle); expander pixels: $all, $one per row"
+[ "$idle" = 2 ] && [ "${one:-0}" -gt 5 ] && [ "$all" = $((rows * one)) ]
+check $? "By CPU off: one row per process, both idle tasks shown ($all dark pixels of expanders for $rows rows)"
 
 # After a window change, CPU 0's row opened with every level under it
 # (Shift+Right): its processes' children are built then, from the window's

@@ -19,7 +19,8 @@ enum {
 	E_DUMP_PROCESS = 1, E_DUMP_IRQ, E_DUMP_SYSCALL, E_DUMP_END, E_SWITCH, E_WAKEUP, E_WAKEUP_NEW,
 	E_FORK, E_NEWTASK, E_EXEC, E_EXIT, E_FREE, E_SYS_ENTER, E_SYS_EXIT, E_IRQ_ENTRY, E_IRQ_EXIT,
 	E_SOFTIRQ_ENTRY, E_SOFTIRQ_EXIT, E_PF_USER, E_PF_KERNEL, E_PF_EXIT, E_ODD, E_RENAME, E_PID_SYS_ENTER,
-	E_PID_SYS_EXIT, E_TIMER_ENTRY, E_TIMER_EXIT, E_LTTNG_RESCHED_ENTRY, E_LTTNG_RESCHED_EXIT
+	E_PID_SYS_EXIT, E_TIMER_ENTRY, E_TIMER_EXIT, E_LTTNG_RESCHED_ENTRY, E_LTTNG_RESCHED_EXIT,
+	E_STAT_RUNTIME
 };
 
 #define TASK_FIELDS "comm: string; pid: s32; prio: s32;"
@@ -64,6 +65,8 @@ static const struct { guint id; const char *name, *fields; } types[] = {
 	{ E_TIMER_EXIT, "local_timer_exit", "vector: s32;" },
 	{ E_LTTNG_RESCHED_ENTRY, "x86_irq_vectors_reschedule_entry", "vector: s32;" },
 	{ E_LTTNG_RESCHED_EXIT, "x86_irq_vectors_reschedule_exit", "vector: s32;" },
+	/* The scheduler's charge of a run, as Linux 6.8 and later write it. */
+	{ E_STAT_RUNTIME, "sched_stat_runtime", "comm: string; pid: s32; runtime: u64;" },
 };
 
 typedef struct {
@@ -798,6 +801,64 @@ static void test_unknown_time(void)
 	replay_close(&r);
 }
 
+static void charge(Builder *b, guint cpu, LttTime t, gint32 pid, guint64 ns)
+{
+	ltt_payload_put_string(&b->pl, "task");
+	ltt_payload_put_s32(&b->pl, pid);
+	ltt_payload_put_u64(&b->pl, ns);
+	emit(b, cpu, t, E_STAT_RUNTIME);
+}
+
+/* The kernel's charges (sched_stat_runtime) go to the task the event
+ * names, on the event's CPU when it runs there, else on the CPU it last
+ * ran on (a wakeup charges the target queue's task from the waker's
+ * CPU); the tree by CPU has each CPU's, the tree by process their sum,
+ * the trace and CPU nodes the sums of their processes; the switches' CPU
+ * time is left as it was. */
+static void test_charged(void)
+{
+	Builder *b = builder_new("charged", 2);
+	LttvStatsNode *by_cpu, *whole;
+	const LttvStatsNode *cpu0, *cpu1;
+	Replay r;
+
+	dump_process(b, T0, 10, 10, 1, "a", 0, 0, 0, 0);
+	dump_process(b, T0, 20, 20, 1, "b", 0, 0, 1, 0);
+	dump_process(b, T0, 30, 30, 1, "c", 1, 0, -1, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	charge(b, 0, T0 + 100, 10, 90);
+	charge(b, 1, T0 + 150, 20, 140);
+	sched_switch(b, 0, T0 + 200, 10, 1, 20, "b");     /* b moves to CPU 0 */
+	charge(b, 1, T0 + 250, 30, 7);                    /* c, sleeping (no CPU known) */
+	charge(b, 1, T0 + 260, 20, 5);                    /* b, from CPU 1: on CPU 0, where b runs */
+	charge(b, 0, T0 + 300, 20, 95);
+	sched_switch(b, 0, T0 + 400, 20, 1, 0, "swapper/0");
+	charge(b, 0, T0 + 450, 0, 1000);                  /* the idle task (kernels do not write it) */
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, LTT_TIME_INFINITE);
+	lttv_stats_close(r.s, T0 + 500);
+	by_cpu = lttv_stats_tree(r.s, TRUE);
+	whole = lttv_stats_tree(r.s, FALSE);
+	cpu0 = g_ptr_array_index(by_cpu->children, 0);
+	cpu1 = g_ptr_array_index(by_cpu->children, 1);
+	g_assert_cmpuint(lttv_stats_node_find_process(cpu0, 10, 0, 0)->charged_time, ==, 90);
+	g_assert_cmpuint(lttv_stats_node_find_process(cpu0, 20, 0, 0)->charged_time, ==, 95 + 5);
+	g_assert_cmpuint(lttv_stats_node_find_process(cpu1, 20, 0, 0)->charged_time, ==, 140);
+	g_assert_cmpuint(lttv_stats_node_find_process(cpu0, 0, 0, 0)->charged_time, ==, 1000);
+	g_assert_cmpuint(cpu0->charged_time, ==, 90 + 95 + 5 + 1000);
+	g_assert_cmpuint(lttv_stats_node_find_process(whole, 20, 0, 0)->charged_time, ==, 140 + 95 + 5);
+	g_assert_cmpuint(lttv_stats_node_find_process(whole, 10, 0, 0)->cpu_time, ==, 200);
+	g_assert_cmpuint(whole->charged_time, ==, by_cpu->charged_time);
+	/* c never ran, by the state: no row to hold its 7 ns, in either tree;
+	 * the sums are their rows'. */
+	g_assert_null(lttv_stats_node_find_process(cpu1, 30, 0, 0));
+	g_assert_null(lttv_stats_node_find_process(whole, 30, 0, 0));
+	g_assert_cmpuint(by_cpu->charged_time, ==, 90 + 95 + 5 + 140 + 1000);
+	lttv_stats_node_free(by_cpu);
+	lttv_stats_node_free(whole);
+	replay_close(&r);
+}
+
 /* Names: a rename (prctl, pthread_setname_np), a switch's comm fresher
  * than what the state knew, the kernel's 15-character comm of a long
  * name, and the idle tasks' names (doc/analysis.md §1.5). */
@@ -953,6 +1014,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state/idle-syscall", test_idle_syscall);
 	g_test_add_func("/state/idle-kthread", test_idle_kthread);
 	g_test_add_func("/state/unknown-time", test_unknown_time);
+	g_test_add_func("/state/charged", test_charged);
 	g_test_add_func("/state/names", test_names);
 	g_test_add_func("/state/irq-vectors", test_irq_vectors);
 	g_test_add_func("/state/long-name-children", test_long_name_children);

@@ -5,7 +5,8 @@
  * lttv_stats_tree's node by node, every figure of every node, both by CPU
  * and by process, built to every level: on ltt-synth traces with lost
  * events, PID reuse, threads, thousands of processes, missed switches
- * (time to no task, uncertain time), x86 vectors, sparse CPU numbers; on
+ * (time to no task, uncertain time), the kernel's charges, x86 vectors,
+ * sparse CPU numbers; on
  * a trace's statistics counted on two threads and on a window's from the
  * precomputation service (sums of differences). */
 #include "config.h"
@@ -59,6 +60,7 @@ static guint assert_equal(const LttvStats *s, LttvStatsNode *lazy, const LttvSta
 	g_assert_cmpuint(lazy->cumulative_time, ==, full->cumulative_time);
 	g_assert_cmpuint(lazy->unaccounted, ==, full->unaccounted);
 	g_assert_cmpuint(lazy->uncertain_time, ==, full->uncertain_time);
+	g_assert_cmpuint(lazy->charged_time, ==, full->charged_time);
 	g_assert_cmpuint(lazy->calls, ==, full->calls);
 	g_assert_true(lttv_stats_node_has_children(lazy) == (full->children != NULL && full->children->len > 0));
 	children = lttv_stats_node_children(s, lazy);
@@ -125,13 +127,13 @@ static void check_trace(const char *name, const char *const *args)
 
 static void test_traces(void)
 {
-	const char *basic[] = { "--cpus=2", "--processes=20", "--events=60000", "--seed=1", NULL };
+	const char *basic[] = { "--cpus=2", "--processes=20", "--events=60000", "--seed=1", "--charges", NULL };
 	const char *lost[] = { "--cpus=3", "--events=40000", "--seed=2", "--lost-every=3", "--block-size=4096", NULL };
 	const char *threads[] = { "--cpus=2", "--processes=10", "--threads-per-process=4", "--events=50000",
 	                          "--seed=5", "--pid-reuse", "--start-in-syscall", NULL };
 	const char *many[] = { "--cpus=8", "--processes=3000", "--events=120000", "--seed=6", NULL };
 	const char *missed[] = { "--cpus=4", "--processes=30", "--events=40000", "--seed=23", "--common-pid",
-	                         "--missed-switches=7", "--pid-reuse", "--irq-vectors", NULL };
+	                         "--missed-switches=7", "--pid-reuse", "--irq-vectors", "--charges", NULL };
 	const char *vectors[] = { "--cpus=3", "--processes=20", "--events=60000", "--seed=12", "--irq-vectors", NULL };
 
 	check_trace("basic", basic);
@@ -175,7 +177,8 @@ static void test_sparse_cpus(void)
  * the service (the index's sums of differences, dense leaves). */
 static void test_split_and_window(void)
 {
-	const char *args[] = { "--cpus=4", "--processes=200", "--events=300000", "--seed=31", "--irq-vectors", NULL };
+	const char *args[] = { "--cpus=4", "--processes=200", "--events=300000", "--seed=31", "--irq-vectors",
+	                       "--charges", NULL };
 	char *path = analysis_synth(tmpdir, "split", FALSE, args);
 	GError *error = NULL;
 	LttTrace *trace = ltt_trace_open(path, &error);

@@ -29,8 +29,9 @@ static const TraceCase cases[] = {
 	             "--pid-reuse", "--start-in-syscall", NULL } },
 	{ "lost", { "--cpus=2", "--processes=20", "--events=30000", "--seed=7", "--lost-every=3",
 	            "--block-size=4096", NULL } },
+	/* With the scheduler's charges (sched_stat_runtime) too. */
 	{ "missed", { "--cpus=4", "--processes=40", "--events=30000", "--seed=9", "--missed-switches=7",
-	              "--common-pid", NULL } },
+	              "--common-pid", "--charges", NULL } },
 };
 
 /* The trace of case i, made once. */

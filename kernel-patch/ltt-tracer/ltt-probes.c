@@ -18,6 +18,7 @@
 #include <linux/string.h>
 #include <linux/timer.h>
 #include <linux/tracepoint.h>
+#include <linux/version.h>
 #include <asm/syscall.h>
 
 #include "ltt-tracer.h"
@@ -32,7 +33,7 @@ enum {
 	P_SCHED_PROCESS_FREE, P_SYS_ENTER, P_SYS_EXIT, P_IRQ_HANDLER_ENTRY, P_IRQ_HANDLER_EXIT,
 	P_SOFTIRQ_ENTRY, P_SOFTIRQ_EXIT, P_SOFTIRQ_RAISE, P_PAGE_FAULT_USER, P_PAGE_FAULT_KERNEL,
 	P_PAGE_FAULT_EXIT, P_TIMER_EXPIRE_ENTRY, P_TIMER_EXPIRE_EXIT, P_HRTIMER_EXPIRE_ENTRY,
-	P_HRTIMER_EXPIRE_EXIT, P_COUNT
+	P_HRTIMER_EXPIRE_EXIT, P_SCHED_STAT_RUNTIME, P_COUNT
 };
 
 /* Payload writers: the slot's bytes are not aligned. */
@@ -194,6 +195,23 @@ static void probe_sched_process_exit(void *data, struct task_struct *t)
 static void probe_sched_process_free(void *data, struct task_struct *t)
 {
 	task_end(P_SCHED_PROCESS_FREE, t);
+}
+
+/* The scheduler's charge of a run to tsk (its sum_exec_runtime, what
+ * getrusage and /proc/PID/schedstat give): lttv's charged_time.  Linux 6.8
+ * dropped the vruntime argument. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+static void probe_sched_stat_runtime(void *data, struct task_struct *tsk, u64 runtime)
+#else
+static void probe_sched_stat_runtime(void *data, struct task_struct *tsk, u64 runtime, u64 vruntime)
+#endif
+{
+	size_t c = comm_size(tsk->comm);
+	EVENT_BEGIN(P_SCHED_STAT_RUNTIME, c + 4 + 8);
+	put_str(&p, tsk->comm, c);
+	PUT(&p, s32, tsk->pid);
+	PUT(&p, u64, runtime);
+	EVENT_END();
 }
 
 static void probe_sys_enter(void *data, struct pt_regs *regs, long id)
@@ -365,6 +383,8 @@ static struct ltt_probe probes[P_COUNT] = {
 		"function: u64;", probe_hrtimer_expire_entry },
 	[P_HRTIMER_EXPIRE_EXIT] = { "hrtimer_expire_exit", "hrtimer: u64;",
 		probe_hrtimer_expire_exit },
+	[P_SCHED_STAT_RUNTIME] = { "sched_stat_runtime", "comm: string; pid: s32; runtime: u64;",
+		probe_sched_stat_runtime },
 };
 
 static void match_tracepoint(struct tracepoint *tp, void *priv)

@@ -57,7 +57,7 @@ int main(int argc, char **argv)
 	char *cpus = NULL, *processes = NULL, *events = NULL, *seed = NULL, *lost_every = NULL;
 	char *block_size = NULL, *threads = NULL;
 	gboolean start_in_syscall = FALSE, pid_reuse = FALSE, big_endian = FALSE, force = FALSE;
-	gboolean long_gaps = FALSE, version = FALSE, common_pid = FALSE, irq_vectors = FALSE;
+	gboolean long_gaps = FALSE, version = FALSE, common_pid = FALSE, irq_vectors = FALSE, charges = FALSE;
 	char *missed_switches = NULL;
 	GOptionEntry entries[] = {
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_dir, "Trace directory to create", "DIR" },
@@ -80,6 +80,8 @@ int main(int argc, char **argv)
 		  "Now and then a CPU stays silent for more than 2^32 ns", NULL },
 		{ "common-pid", 0, 0, G_OPTION_ARG_NONE, &common_pid,
 		  "Each kernel event carries the pid of the task it ran in (common_pid, as lttd records)", NULL },
+		{ "charges", 0, 0, G_OPTION_ARG_NONE, &charges,
+		  "Each run is charged by a sched_stat_runtime event at the switch that ends it, as the kernel's scheduler does", NULL },
 		{ "irq-vectors", 0, 0, G_OPTION_ARG_NONE, &irq_vectors,
 		  "Interrupts without an IRQ line (the tick, IPIs) come as x86's irq_vectors events", NULL },
 		{ "missed-switches", 0, 0, G_OPTION_ARG_STRING, &missed_switches,
@@ -145,6 +147,7 @@ int main(int argc, char **argv)
 	cfg.long_gaps = long_gaps;
 	cfg.common_pid = common_pid;
 	cfg.irq_vectors = irq_vectors;
+	cfg.charges = charges;
 
 	if (ok) {
 		LttWriterOptions wo = {

@@ -82,6 +82,7 @@ typedef struct {
 	TaskList rq;
 	guint64 next_time;
 	guint64 charged;             /* time accounted up to */
+	guint64 run_start;           /* --charges: when its current task was switched in */
 	/* What an analysis of the events written believes (with --missed-switches
 	 * and --common-pid, doc/ltt-synth.md §3): the task it believes runs here
 	 * (NULL: not known) and the time it has charged up to. */
@@ -382,7 +383,10 @@ static gboolean emit(SynthModel *m, Cpu *c, guint64 now, guint ev, GError **erro
 
 static gboolean declare_events(SynthModel *m, GError **error)
 {
-	for (guint i = 0; i < (m->cfg.irq_vectors ? EV_COUNT : EV_CORE_COUNT); i++) {
+	for (guint i = 0; i < EV_COUNT; i++) {
+		if ((i >= EV_CORE_COUNT && i < EV_SCHED_STAT_RUNTIME && !m->cfg.irq_vectors)
+		    || (i == EV_SCHED_STAT_RUNTIME && !m->cfg.charges))
+			continue;
 		gboolean with_pid = m->cfg.common_pid && i > EV_STATEDUMP_END;
 		char *fields = g_strconcat(with_pid ? "common_pid: s32; " : "", event_fields[i], NULL);
 		gboolean ok = ltt_writer_declare_event(m->writer, CHANNEL, i, event_names[i],
@@ -555,7 +559,7 @@ SynthModel *synth_model_new(const SynthConfig *cfg, LttWriter *writer, SynthTrut
 		cpu->swapper->state = TASK_RUNNING;
 		cpu->cur = cpu->swapper;
 		cpu->irq = NULL;
-		cpu->charged = cpu->seen_charged = TRACE_START_NS;
+		cpu->charged = cpu->seen_charged = cpu->run_start = TRACE_START_NS;
 		cpu->next_time = TRACE_START_NS + SIM_START_DELAY_NS;
 		cpu->next_tick = TRACE_START_NS + TICK_NS;
 		cpu->pred_used = sizeof(struct ltt_block_header);
@@ -626,6 +630,15 @@ static gboolean switch_out(SynthModel *m, Cpu *c, guint64 now, gint64 prev_state
 	Task *next = c->rq.head ? c->rq.head : c->swapper;
 	LttPayload *pl = &m->pl;
 
+	/* As the kernel's __schedule: the run is charged before the switch
+	 * (not the idle task's). */
+	if (m->cfg.charges && prev != c->swapper) {
+		ltt_payload_put_string(pl, prev->comm);
+		ltt_payload_put_s32(pl, prev->pid);
+		ltt_payload_put_u64(pl, now - c->run_start);
+		if (!emit(m, c, now, EV_SCHED_STAT_RUNTIME, error))
+			return FALSE;
+	}
 	ltt_payload_put_string(pl, prev->comm);
 	ltt_payload_put_s32(pl, prev->pid);
 	ltt_payload_put_s32(pl, PRIO);
@@ -654,6 +667,7 @@ static gboolean switch_out(SynthModel *m, Cpu *c, guint64 now, gint64 prev_state
 	}
 	next->state = TASK_RUNNING;
 	next->cpu = c->index;
+	c->run_start = now;
 	c->cur = next;
 	c->need_resched = FALSE;
 	return TRUE;

@@ -27,6 +27,8 @@ typedef struct {
 	                             * records it */
 	guint64 missed_switches;    /* every Nth sched_switch happens but is not written; 0: none */
 	gboolean irq_vectors;       /* x86's interrupt vectors (local timer, IPIs) with their own events */
+	gboolean charges;           /* sched_stat_runtime: the scheduler's charge of each run, written
+	                             * at the switch that ends it */
 } SynthConfig;
 
 typedef struct _SynthModel SynthModel;

@@ -19,7 +19,8 @@ const char *const event_names[EV_COUNT] = {
 	"softirq_entry", "softirq_exit", "softirq_raise",
 	"page_fault_user", "page_fault_kernel", "page_fault_exit",
 	"local_timer_entry", "local_timer_exit", "reschedule_entry", "reschedule_exit",
-	"call_function_single_entry", "call_function_single_exit", "irq_work_entry", "irq_work_exit"
+	"call_function_single_entry", "call_function_single_exit", "irq_work_entry", "irq_work_exit",
+	"sched_stat_runtime"
 };
 
 const char *const event_fields[EV_COUNT] = {
@@ -50,7 +51,8 @@ const char *const event_fields[EV_COUNT] = {
 	FIELDS_FAULT,
 	"",
 	FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR,
-	FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR
+	FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR, FIELDS_VECTOR,
+	"comm: string; pid: s32; runtime: u64;"
 };
 
 const Syscall syscalls[N_SYSCALLS] = {

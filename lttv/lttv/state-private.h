@@ -30,6 +30,7 @@ typedef enum {
 	LTTV_EV_PAGE_FAULT_USER,
 	LTTV_EV_PAGE_FAULT_KERNEL,
 	LTTV_EV_PAGE_FAULT_EXIT,
+	LTTV_EV_SCHED_STAT_RUNTIME,
 	LTTV_EV_STATEDUMP_PROCESS,
 	LTTV_EV_STATEDUMP_COMM,
 	LTTV_EV_STATEDUMP_IRQ,
@@ -161,6 +162,8 @@ G_GNUC_INTERNAL void lttv_stats_on_frame_resolve(LttvStats *s, LttvProcess *p, g
  * its CPU's last event, and actual (NULL: not known), found running then,
  * may each have run any part of that span. */
 G_GNUC_INTERNAL void lttv_stats_on_repair(LttvStats *s, LttvProcess *believed, LttvProcess *actual, LttTime span);
+/* The kernel's scheduler charged p ns of CPU time on cpu (sched_stat_runtime). */
+G_GNUC_INTERNAL void lttv_stats_on_charge(LttvStats *s, LttvProcess *p, guint cpu, guint64 ns);
 /* p leaves the process table at t (freed, or replaced by a reused pid). */
 G_GNUC_INTERNAL void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t);
 /* p's birth (part of its record's key) changed. */

@@ -1102,6 +1102,31 @@ static G_GNUC_NO_INLINE gboolean leave_idle(LttvTraceState *ts, guint cpu, LttTi
 	return TRUE;
 }
 
+/* The scheduler's charge of a run (sched_stat_runtime; from Linux 6.8
+ * whatever the task's scheduling class, before it the fair class only):
+ * only the statistics keep it, as the kernel's own figure of the task's
+ * CPU time beside the one measured from switches (doc/analysis.md §3).
+ * The task is the current one of a run queue, which is not always the
+ * event's CPU's (a wakeup updates the target CPU's queue from the waker's
+ * CPU): not evidence of what runs here, and charged on the CPU the task
+ * runs on, or last ran on. */
+static void on_stat_runtime(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu)
+{
+	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
+	gint64 ns = lttv_field_reader_int(&h->fields[1], ev);
+	LttvProcess *p = ts->cpus[cpu].running;
+
+	if (ts->stats == NULL || ns <= 0 || pid < 0)
+		return;
+	if (p == NULL || p->pid != pid) {
+		p = pid == 0 ? ts->cpus[cpu].idle : process_lookup(ts, pid);
+		if (p != NULL && p->pid != 0 && p->cpu < ts->cpu_count)
+			cpu = p->cpu;
+	}
+	if (p != NULL)
+		lttv_stats_on_charge(ts->stats, p, cpu, (guint64) ns);
+}
+
 void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const LttvEventHandler *h)
 {
 	LttvEventData data, *ev = &data;
@@ -1148,6 +1173,9 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 	case LTTV_EV_PAGE_FAULT_KERNEL:
 	case LTTV_EV_PAGE_FAULT_EXIT:
 		break;
+	case LTTV_EV_SCHED_STAT_RUNTIME:
+		on_stat_runtime(ts, ev, h, cpu);
+		return;
 	default:
 		apply_task_event(ts, ev, h, cpu, t);
 		return;

@@ -73,13 +73,21 @@ typedef struct {
 	guint n_frames;
 } Drain;
 
+/* A record's delta: n_leaves DeltaLeaf (each followed by its DeltaCount),
+ * then n_charges DeltaCharge. */
 typedef struct {
 	guint32 record, n_leaves;
 	gint32 tgid;
-	guint32 pad;
+	guint32 n_charges;
 	LttTime uncertain;
 	const char *name;
 } DeltaRecord;
+
+/* What the kernel charged the record's task on a CPU (sched_stat_runtime). */
+typedef struct {
+	guint32 cpu, pad;
+	LttTime ns;
+} DeltaCharge;
 
 typedef struct {
 	guint32 leaf, cpu;
@@ -340,6 +348,15 @@ static void take(LttvStatsIndex *x, LttTime at)
 		}
 		if (t->dirty != NULL)
 			g_array_set_size(t->dirty, 0);
+		for (j = 0; j < t->n_charged; j++) {
+			DeltaCharge c = { j, 0, t->charged[j] };
+
+			if (c.ns == 0)
+				continue;
+			g_byte_array_append(x->buf, (const guint8 *) &c, sizeof(c));
+			r.n_charges++;
+			t->charged[j] = 0;
+		}
 		t->uncertain = 0;
 		memcpy(x->buf->data + at_record, &r, sizeof(r));
 	}
@@ -513,6 +530,8 @@ typedef struct {
 	const char *name;
 	gint32 tgid;
 	LttTime uncertain;
+	LttTime *charged;        /* by CPU, n_charged */
+	guint n_charged;
 } SumRecord;
 
 typedef struct {
@@ -596,6 +615,21 @@ static void sum_deltas(Sum *m, const LttvStatsIndex *x, guint from, guint to)
 						g_array_index(m->pool, SumCount, last - 1).next = m->pool->len;
 				}
 				p += sizeof(DeltaLeaf) + dl->n_counts * sizeof(DeltaCount);
+			}
+			for (k = 0; k < r.n_charges; k++) {
+				SumRecord *sr = &m->records[r.record - 1];
+				DeltaCharge dc;
+
+				memcpy(&dc, p, sizeof(dc));
+				p += sizeof(dc);
+				if (dc.cpu >= sr->n_charged) {
+					guint n = dc.cpu + 1;
+
+					sr->charged = g_renew(LttTime, sr->charged, n);
+					memset(sr->charged + sr->n_charged, 0, (n - sr->n_charged) * sizeof(LttTime));
+					sr->n_charged = n;
+				}
+				sr->charged[dc.cpu] += dc.ns;
 			}
 		}
 	}
@@ -718,6 +752,9 @@ static void sum_to(Sum *m, const LttvStatsIndex *x, LttvStats *tail)
 			t->tgid = sr->tgid;
 		}
 		t->uncertain += sr->uncertain;
+		for (j = 0; j < sr->n_charged; j++)
+			if (sr->charged[j] != 0)
+				lttv_stats_task_charge(t, j, sr->charged[j]);
 		for (j = 0; j < sr->n; j++) {
 			const SumLeaf *l = &sr->leaves[j];
 			gboolean any = l->cpu_time != 0 || l->elapsed != 0 || l->cumulative != 0 || l->count0 != 0;
@@ -751,8 +788,10 @@ static void sum_free(Sum *m, guint n_records)
 {
 	guint i;
 
-	for (i = 0; i < n_records; i++)
+	for (i = 0; i < n_records; i++) {
 		g_free(m->records[i].leaves);
+		g_free(m->records[i].charged);
+	}
 	g_free(m->records);
 	g_array_unref(m->touched);
 	g_array_unref(m->pool);

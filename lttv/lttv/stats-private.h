@@ -40,6 +40,8 @@ typedef struct {
 	const char *name;              /* last seen */
 	gint32 tgid;
 	LttTime uncertain;             /* time lost switches leave undecided (LttvStatsNode) */
+	LttTime *charged;              /* by CPU, n_charged of them: the kernel's charges (LttvStatsNode) */
+	guint n_charged;
 	LttvStatsLeaf *leaves;         /* n_leaves, room for leaves_capacity */
 	guint n_leaves, leaves_capacity;
 	guint32 *slots;                /* capacity slots (a power of two): leaf index + 1, 0: free */
@@ -126,6 +128,7 @@ struct _LttvStats {
 	LttTime elapsed_from;          /* elapsed times count from here: start, or the head's for a tail */
 	guint64 repairs_from;          /* the state's repairs when the statistics started */
 	gboolean closed;
+	gboolean charged;              /* some task has the kernel's charges (sched_stat_runtime) */
 	GHashTable *split;             /* LttvSplitTask of a split trace's head or tail, owned; NULL: none */
 	GHashTable *tasks;             /* LttvStatsTask (key: itself, by pid, birth, cpu), owned */
 	guint cpu_count;
@@ -204,6 +207,8 @@ G_GNUC_INTERNAL LttvStatsTask *lttv_stats_task_record(LttvStats *s, gint32 pid, 
 G_GNUC_INTERNAL guint lttv_stats_task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode);
 G_GNUC_INTERNAL void lttv_stats_leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n);
 G_GNUC_INTERNAL gboolean lttv_stats_cpu_there(const LttvStats *s, guint cpu);
+/* Adds ns to what the kernel charged t on cpu. */
+G_GNUC_INTERNAL void lttv_stats_task_charge(LttvStatsTask *t, guint cpu, LttTime ns);
 
 /* A trace read by CPU (stats-by-cpu.c) into a state, in one step or
  * several: the trace by CPU, or every event in time order (in_order, which

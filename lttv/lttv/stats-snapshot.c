@@ -20,6 +20,11 @@ static LttvStatsTask *task_copy(const LttvStatsTask *t)
 
 	c->leaves = g_memdup2(t->leaves, MAX(t->leaves_capacity, 1) * sizeof(LttvStatsLeaf));
 	c->slots = g_memdup2(t->slots, t->capacity * sizeof(guint32));
+	c->charged = g_memdup2(t->charged, t->n_charged * sizeof(LttTime));
+	/* The window index's marks stay the original's (freed with it). */
+	c->dirty = NULL;
+	c->dirty_bits = NULL;
+	c->dirty_words = 0;
 	for (i = 0; i < t->n_leaves; i++)
 		if (t->leaves[i].dense != NULL)
 			c->leaves[i].dense = g_memdup2(t->leaves[i].dense, t->leaves[i].n_dense * sizeof(guint64));

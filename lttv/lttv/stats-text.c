@@ -41,7 +41,8 @@ void lttv_stats_append_key(GString *out, const LttvStatsNode *n, const char *tra
 }
 
 static const char *const figure_names[LTTV_STATS_FIGURE_COUNT] = {
-	"events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time"
+	"events", "cpu_time", "elapsed_time", "cumulative_time", "calls", "unaccounted", "uncertain_time",
+	"charged_time"
 };
 
 const char *lttv_stats_figure_name(LttvStatsFigure f)
@@ -72,6 +73,8 @@ gboolean lttv_stats_figure_applies(const LttvStatsNode *n, LttvStatsFigure f)
 		return n->level == LTTV_STATS_TRACE;
 	case LTTV_STATS_FIGURE_UNCERTAIN_TIME:
 		return n->level == LTTV_STATS_PROCESS && n->uncertain_time != 0;
+	case LTTV_STATS_FIGURE_CHARGED_TIME:
+		return n->level <= LTTV_STATS_PROCESS && n->charged_time != 0;
 	case LTTV_STATS_FIGURE_COUNT:
 		break;
 	}
@@ -81,7 +84,8 @@ gboolean lttv_stats_figure_applies(const LttvStatsNode *n, LttvStatsFigure f)
 gboolean lttv_stats_figure_is_time(LttvStatsFigure f)
 {
 	return f == LTTV_STATS_FIGURE_CPU_TIME || f == LTTV_STATS_FIGURE_ELAPSED_TIME
-	       || f == LTTV_STATS_FIGURE_CUMULATIVE_TIME || f == LTTV_STATS_FIGURE_UNCERTAIN_TIME;
+	       || f == LTTV_STATS_FIGURE_CUMULATIVE_TIME || f == LTTV_STATS_FIGURE_UNCERTAIN_TIME
+	       || f == LTTV_STATS_FIGURE_CHARGED_TIME;
 }
 
 guint64 lttv_stats_figure_value(const LttvStatsNode *n, LttvStatsFigure f)
@@ -101,6 +105,8 @@ guint64 lttv_stats_figure_value(const LttvStatsNode *n, LttvStatsFigure f)
 		return n->unaccounted;
 	case LTTV_STATS_FIGURE_UNCERTAIN_TIME:
 		return n->uncertain_time;
+	case LTTV_STATS_FIGURE_CHARGED_TIME:
+		return n->charged_time;
 	case LTTV_STATS_FIGURE_COUNT:
 		break;
 	}
@@ -112,7 +118,7 @@ static const char *const level_words[] = { "trace", "cpu", "process", "mode", "s
 const char *lttv_stats_csv_header(void)
 {
 	return "level,trace,cpu,pid,birth,process,tgid,mode,submode,event,events,cpu_time,"
-	       "elapsed_time,cumulative_time,calls,unaccounted,uncertain_time\n";
+	       "elapsed_time,cumulative_time,calls,unaccounted,uncertain_time,charged_time\n";
 }
 
 /* RFC 4180 quoting, only when the field needs it. */

@@ -23,7 +23,8 @@ void lttv_stats_append_key(GString *out, const LttvStatsNode *n, const char *tra
  * cumulative times are sums of nested durations above the mode, calls
  * exist for the modes whose frames return, repairs for a trace, the time
  * lost switches left undecided for the processes that have some (a
- * process's whole, so not in the tree by CPU). */
+ * process's whole, so not in the tree by CPU), the CPU time the kernel
+ * charged where the trace has its charges (trace, CPU, process). */
 typedef enum {
 	LTTV_STATS_FIGURE_EVENTS,
 	LTTV_STATS_FIGURE_CPU_TIME,
@@ -32,6 +33,7 @@ typedef enum {
 	LTTV_STATS_FIGURE_CALLS,
 	LTTV_STATS_FIGURE_UNACCOUNTED,
 	LTTV_STATS_FIGURE_UNCERTAIN_TIME,
+	LTTV_STATS_FIGURE_CHARGED_TIME,
 	LTTV_STATS_FIGURE_COUNT
 } LttvStatsFigure;
 

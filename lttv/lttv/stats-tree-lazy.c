@@ -243,6 +243,7 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 			CpuSlot *c = &g_array_index(m->slots, CpuSlot, touched[a] - 1);
 			const LttvStatsTask *named = last;
 			LttvStatsNode *parent = root;
+			LttTime charged = 0;
 
 			if (sum_root)
 				node_add_sums(root, &c->sums);
@@ -252,13 +253,25 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 				memset(&c->sums, 0, sizeof(c->sums));
 				continue;
 			}
+			/* By CPU: what the kernel charged there; else the task's
+			 * whole (pid <= 0: the record of this CPU's), as stats-tree.c. */
+			for (r = i; r < k; r++) {
+				const LttvStatsTask *u = g_ptr_array_index(tasks, r);
+
+				if (t->pid > 0 || u->cpu == c->cpu)
+					charged += lttv_stats_task_charged(u, per_cpu ? c->cpu : G_MAXUINT);
+			}
+			if (sum_root)
+				root->charged_time += charged;
 			if (per_cpu && !one_cpu) {
 				if (c->node == NULL && make_cpus) {
 					c->node = node_new(LTTV_STATS_CPU, root, TRUE, c->cpu, !make_processes);
 					c->node->cpu = c->cpu;
 				}
-				if (c->node != NULL)
+				if (c->node != NULL) {
 					node_add_sums(c->node, &c->sums);
+					c->node->charged_time += charged;
+				}
 				parent = c->node;
 			}
 			if (make_processes) {
@@ -279,19 +292,29 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 				if (!per_cpu || t->pid <= 0)
 					proc->uncertain_time = named->uncertain;
 				node_add_sums(proc, &c->sums);
+				proc->charged_time = charged;
 			}
 			memset(&c->sums, 0, sizeof(c->sums));
 		}
 		g_array_set_size(m->touched, 0);
-		if (total.any && make_processes) {
-			LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, root, FALSE, G_MAXUINT, TRUE);
+		if (total.any) {
+			LttTime charged = 0;
 
-			proc->pid = last->pid;
-			proc->tgid = last->tgid;
-			proc->birth = last->birth;
-			proc->name = last->name;
-			proc->uncertain_time = last->uncertain;
-			node_add_sums(proc, &total);
+			for (r = i; r < k; r++)
+				charged += lttv_stats_task_charged(g_ptr_array_index(tasks, r), G_MAXUINT);
+			if (sum_root)
+				root->charged_time += charged;
+			if (make_processes) {
+				LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, root, FALSE, G_MAXUINT, TRUE);
+
+				proc->pid = last->pid;
+				proc->tgid = last->tgid;
+				proc->birth = last->birth;
+				proc->name = last->name;
+				proc->uncertain_time = last->uncertain;
+				node_add_sums(proc, &total);
+				proc->charged_time = charged;
+			}
 		}
 	}
 	/* CPU nodes were made as their CPUs were met. */

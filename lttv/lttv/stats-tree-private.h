@@ -34,6 +34,8 @@ G_GNUC_INTERNAL LttvEventKind lttv_stats_exit_kind(LttvExecMode mode);
 G_GNUC_INTERNAL int lttv_stats_compare_leaves(gconstpointer pa, gconstpointer pb);
 /* Records (LttvStatsTask *) by (pid, birth, CPU): the tree's process order. */
 G_GNUC_INTERNAL int lttv_stats_compare_tasks(gconstpointer pa, gconstpointer pb);
+/* What the kernel charged t on cpu, or on every CPU (cpu G_MAXUINT). */
+G_GNUC_INTERNAL LttTime lttv_stats_task_charged(const LttvStatsTask *t, guint cpu);
 /* The CPUs that some record has a non-empty leaf on, ascending, each once. */
 G_GNUC_INTERNAL GArray *lttv_stats_cpus_present(const LttvStats *s);
 

@@ -145,6 +145,17 @@ static void node_add(LttvStatsNode *n, const LttvStatsNode *from)
 	n->cpu_time += from->cpu_time;
 	n->elapsed_time += from->elapsed_time;
 	n->cumulative_time += from->cumulative_time;
+	n->charged_time += from->charged_time;
+}
+
+LttTime lttv_stats_task_charged(const LttvStatsTask *t, guint cpu)
+{
+	LttTime sum = 0;
+
+	for (guint i = 0; i < t->n_charged; i++)
+		if (cpu == G_MAXUINT || i == cpu)
+			sum += t->charged[i];
+	return sum;
 }
 
 /* Leaves of one process node by (mode, submode, CPU). */
@@ -162,7 +173,8 @@ int lttv_stats_compare_leaves(gconstpointer pa, gconstpointer pb)
 /* The process node of the leaves gathered for it (its modes, submodes and
  * event types), under parent, summed into parent and the trace node. */
 static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode *parent,
-                        const LttvStatsTask *t, guint cpu, GPtrArray *leaves, LttvTypeCounts *counts)
+                        const LttvStatsTask *t, guint cpu, GPtrArray *leaves, LttvTypeCounts *counts,
+                        LttTime charged)
 {
 	LttvStatsNode *proc, *mode = NULL, *sub = NULL;
 	const LttvStatsLeaf *prev = NULL;
@@ -177,6 +189,7 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	proc->tgid = t->tgid;
 	proc->birth = t->birth;
 	proc->name = t->name;
+	proc->charged_time = charged;
 	/* A task's whole: CPU nodes would each show it all. */
 	if (parent == trace || t->pid <= 0)
 		proc->uncertain_time = t->uncertain;
@@ -319,18 +332,23 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 			for (guint cj = from; cj < to; cj++) {
 				const LttvStatsTask *named = last;
 				guint c = g_array_index(cpus, guint, cj), r;
+				LttTime charged = 0;
 
 				for (r = i; r < k; r++) {
 					const LttvStatsTask *u = g_ptr_array_index(tasks, r);
 
 					if (t->pid <= 0 && u->cpu == c)
 						named = u;
+					/* By CPU: what was charged there; else the task's
+					 * whole (for pid <= 0, the record of CPU c). */
+					if (t->pid > 0 || u->cpu == c)
+						charged += lttv_stats_task_charged(u, per_cpu ? c : G_MAXUINT);
 					for (j = 0; j < u->n_leaves; j++)
 						if ((!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
 						    && !lttv_stats_leaf_empty(&u->leaves[j]))
 							g_ptr_array_add(leaves, &u->leaves[j]);
 				}
-				add_process(s, trace, parent, named, t->pid <= 0 ? c : 0, leaves, &counts);
+				add_process(s, trace, parent, named, t->pid <= 0 ? c : 0, leaves, &counts, charged);
 				g_ptr_array_set_size(leaves, 0);
 			}
 		}

@@ -58,6 +58,7 @@ static void task_free(LttvStatsTask *t)
 		g_free(t->leaves[i].dense);
 	g_free(t->leaves);
 	g_free(t->slots);
+	g_free(t->charged);
 	if (t->dirty != NULL)
 		g_array_unref(t->dirty);
 	g_free(t->dirty_bits);
@@ -575,6 +576,27 @@ void lttv_stats_on_repair(LttvStats *s, LttvProcess *believed, LttvProcess *actu
 	}
 }
 
+void lttv_stats_task_charge(LttvStatsTask *t, guint cpu, LttTime ns)
+{
+	if (cpu >= t->n_charged) {
+		guint n = MAX(cpu + 1, 2 * t->n_charged);
+
+		t->charged = g_renew(LttTime, t->charged, n);
+		memset(t->charged + t->n_charged, 0, (n - t->n_charged) * sizeof(LttTime));
+		t->n_charged = n;
+	}
+	t->charged[cpu] += ns;
+}
+
+void lttv_stats_on_charge(LttvStats *s, LttvProcess *p, guint cpu, guint64 ns)
+{
+	LttvStatsTask *t = proc_task(s, lttv_stats_proc(p), p);
+
+	lttv_stats_touch(s, t);
+	lttv_stats_task_charge(t, cpu, ns);
+	s->charged = TRUE;
+}
+
 void lttv_stats_on_process_remove(LttvStats *s, LttvProcess *p, LttTime t)
 {
 	close_all_frames(s, p, t);
@@ -769,9 +791,13 @@ void lttv_stats_add(LttvStats *into, LttvStats *from)
 			t = task_record(into, ft->pid, ft->birth, ft->cpu);
 		}
 		t->uncertain += ft->uncertain;
+		for (i = 0; i < ft->n_charged; i++)
+			if (ft->charged[i] != 0)
+				lttv_stats_task_charge(t, i, ft->charged[i]);
 		for (i = 0; i < ft->n_leaves; i++)
 			leaf_add(into, t, &ft->leaves[i], map);
 	}
+	into->charged |= from->charged;
 	if (from->start < into->start)
 		into->repairs_from = from->repairs_from;
 	into->start = MIN(into->start, from->start);

@@ -93,6 +93,10 @@ struct _LttvStatsNode {
 	                                * event that repaired the running task): the task's true CPU
 	                                * time is within cpu_time +- uncertain_time.  In the tree
 	                                * by CPU, only for pid <= 0 (one record per CPU) */
+	LttTime charged_time;          /* TRACE, CPU, PROCESS: CPU time the kernel's scheduler charged
+	                                * the tasks (sched_stat_runtime, when the trace has it), the
+	                                * figure of getrusage and /proc; cpu_time is measured from the
+	                                * switches (doc/analysis.md §3) */
 	guint64 calls;                 /* MODE, SUBMODE of a system call, IRQ, soft IRQ or trap: the
 	                                * frames that returned (their exit events); events counts
 	                                * everything that happened inside them */

@@ -90,6 +90,20 @@ gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error)
 		return FALSE;
 	gint ox, oy;
 	gdk_window_get_origin(target, &ox, &oy);
+	/* The pointer comes in first: a button is clicked only by a release
+	 * while the pointer is inside it, which it learns from the crossing. */
+	GdkEvent *enter = gdk_event_new(GDK_ENTER_NOTIFY);
+	enter->crossing.window = g_object_ref(target);
+	enter->crossing.send_event = TRUE;
+	enter->crossing.time = GDK_CURRENT_TIME;
+	enter->crossing.x = x;
+	enter->crossing.y = y;
+	enter->crossing.x_root = ox + x;
+	enter->crossing.y_root = oy + y;
+	enter->crossing.mode = GDK_CROSSING_NORMAL;
+	enter->crossing.detail = GDK_NOTIFY_NONLINEAR;
+	gtk_main_do_event(enter);
+	gdk_event_free(enter);
 	const GdkEventType types[] = { GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE };
 	for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
 		GdkEvent *ev = gdk_event_new(types[i]);

@@ -27,10 +27,30 @@ GHashTable *lttvwindow_tab_viewers_new(void)
 	return g_hash_table_new_full(NULL, NULL, NULL, viewer_free);
 }
 
-/* The widget is finalized: its record (kept, marked gone) can go. */
-static void viewer_finalized(gpointer viewers, GObject *viewer)
+/* A forgotten viewer's record is kept, marked gone, until the widget is
+ * finalized: gtk_widget_destroy runs dispose (and weak-reference
+ * notifications) while closures and idles may still hold the widget and
+ * call the helpers.  Object data is freed at finalization only, so the
+ * record goes with a datum of the widget's. */
+typedef struct {
+	GHashTable *viewers;            /* a reference: the tab may go first */
+	gpointer viewer;
+} GoneViewer;
+
+/* One datum per tab: a widget given to two tabs keeps both records. */
+static GQuark gone_viewer_quark(GHashTable *viewers)
 {
-	g_hash_table_remove(viewers, viewer);
+	char key[48];
+	g_snprintf(key, sizeof(key), "lttvwindow-gone-viewer-%p", (void *) viewers);
+	return g_quark_from_string(key);
+}
+
+static void viewer_finalized(gpointer data)
+{
+	GoneViewer *g = data;
+	g_hash_table_remove(g->viewers, g->viewer);
+	g_hash_table_unref(g->viewers);
+	g_free(g);
 }
 
 static void on_viewer_destroy(GtkWidget *viewer, gpointer tab)
@@ -88,7 +108,9 @@ void lttvwindow_tab_forget_viewer(LttvwindowTab *tab, GtkWidget *viewer)
 	viewer_cleanup(tab, v);
 	/* The record stays (marked gone) while the widget exists, so that a
 	 * late helper call is refused instead of registering again. */
-	g_object_weak_ref(G_OBJECT(viewer), viewer_finalized, tab->viewers);
+	GoneViewer *g = g_new(GoneViewer, 1);
+	*g = (GoneViewer) { g_hash_table_ref(tab->viewers), viewer };
+	g_object_set_qdata_full(G_OBJECT(viewer), gone_viewer_quark(tab->viewers), g, viewer_finalized);
 	g_signal_emit(tab, lttvwindow_tab_signals[TAB_SIGNAL_BUSY], 0);
 }
 
@@ -97,14 +119,8 @@ void lttvwindow_tab_forget_all_viewers(LttvwindowTab *tab)
 	GHashTableIter it;
 	gpointer key, value;
 	g_hash_table_iter_init(&it, tab->viewers);
-	while (g_hash_table_iter_next(&it, &key, &value)) {
-		TabViewer *v = value;
-		gboolean was_gone = v->gone;
-		viewer_cleanup(tab, v);
-		if (was_gone)
-			g_object_weak_unref(G_OBJECT(v->viewer), viewer_finalized,
-			                    tab->viewers);
-	}
+	while (g_hash_table_iter_next(&it, &key, &value))
+		viewer_cleanup(tab, value);
 }
 
 void lttvwindow_tab_cancel_all_requests(LttvwindowTab *tab)

@@ -29,13 +29,23 @@ enum {
 
 static const char *const level_names[] = { "", "CPU ", "", "", "", "" };
 
+/* A row's key below its parent's.  The idle task (pid 0) and the unknown
+ * one (-1) are one per CPU under one key: without the CPU level their rows
+ * would be found as one (and one CPU's figures hidden). */
+static void append_row_key(GString *path, const LttvStatsNode *n, const char *trace_name)
+{
+	lttv_stats_append_key(path, n, trace_name);
+	if (n->level == LTTV_STATS_PROCESS && n->pid <= 0)
+		g_string_append_printf(path, "~cpu%u", n->cpu);
+}
+
 static char *row_name(const LttvStatsNode *n, const char *trace_name)
 {
 	GString *s = g_string_new(level_names[n->level]);
 	if (n->level == LTTV_STATS_PROCESS) {
 		/* A name first: that is what people look for. */
 		if (n->pid < 0)
-			g_string_append(s, "(no known task)");
+			g_string_append_printf(s, "(no known task on CPU %u)", n->cpu);
 		else
 			g_string_append_printf(s, "%s [%d]", n->name != NULL && n->name[0] ? n->name : "?",
 			                       (int) n->pid);
@@ -103,7 +113,7 @@ static void fill_node(Stv *v, const StvTrace *t, LttvStatsNode *n, const LttvSta
 {
 	gsize len = path->len;
 	g_string_append_c(path, '/');
-	lttv_stats_append_key(path, n, trace_name);
+	append_row_key(path, n, trace_name);
 	GtkTreeIter *it = g_hash_table_lookup(v->rows, path->str);
 	if (it == NULL) {
 		GtkTreeIter fresh;
@@ -133,7 +143,7 @@ static LttvStatsNode *find_node(const StvTrace *t, LttvStatsNode *n, const char 
 	for (guint i = 0; children != NULL && i < children->len; i++) {
 		LttvStatsNode *c = g_ptr_array_index(children, i);
 		g_string_append_c(path, '/');
-		lttv_stats_append_key(path, c, trace_name);
+		append_row_key(path, c, trace_name);
 		LttvStatsNode *found = find_node(t, c, key, path, trace_name, chain);
 		g_string_truncate(path, len);
 		if (found != NULL)
