@@ -398,7 +398,8 @@ guint64 lttv_stats_node_count_events(const LttvStatsNode *n, const char *name)
 
 	if (n->level == LTTV_STATS_EVENT_TYPE)
 		return strcmp(ltt_event_type_name(n->event_type), name) == 0 ? n->events : 0;
-	for (i = 0; i < n->children->len; i++)
+	/* A pending node (lttv_stats_tree_to) has no children built. */
+	for (i = 0; n->children != NULL && i < n->children->len; i++)
 		sum += lttv_stats_node_count_events(g_ptr_array_index(n->children, i), name);
 	return sum;
 }

@@ -122,7 +122,10 @@ void lttv_stats_node_free(LttvStatsNode *node);
  * the processes and opens a few of them builds a fraction of the tree:
  * on a trace of thousands of tasks the full tree holds millions of nodes.
  * s must outlive the tree's pending nodes (and not count more events if
- * the tree is to stay consistent).  Free with lttv_stats_node_free. */
+ * the tree is to stay consistent).  What walks children (the find and
+ * count functions below, lttv_stats_append_csv) sees the nodes built only:
+ * build the rest first (lttv_stats_node_build).  Free with
+ * lttv_stats_node_free. */
 LttvStatsNode *lttv_stats_tree_to(const LttvStats *s, gboolean per_cpu, LttvStatsLevel level);
 /* n's children, built first (one level: they are pending in turn) when n
  * is pending, from s, the statistics n's tree was built from; NULL for an
