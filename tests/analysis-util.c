@@ -2,7 +2,12 @@
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* analysis-util.c */
 #include "config.h"
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <glib/gstdio.h>
 #include "analysis-util.h"
 #include "analysis-merge.h"
 
@@ -211,4 +216,41 @@ LttvStats *analysis_whole_stats_damaged(LttTrace *trace, LttvTraceState **ts_out
 	if (last_out != NULL)
 		*last_out = last;
 	return s;
+}
+
+/* The trailer of a cache file of len bytes: the hash of doc/analysis.md
+ * §6.4 (four lanes of multiply-xor over the 8-byte words before it). */
+guint64 analysis_cache_hash(const guint8 *data, gsize len)
+{
+	guint64 lane[4] = { 1, 2, 3, 4 }, w;
+	gsize i, words = (len - 8) / 8;
+
+	for (i = 0; i < words; i++) {
+		guint64 *l = &lane[i & 3];
+
+		memcpy(&w, data + i * 8, 8);
+		*l = (*l ^ w) * G_GUINT64_CONSTANT(0x9E3779B97F4A7C15);
+		*l ^= *l >> 29;
+	}
+	return (lane[0] * 3) ^ (lane[1] * 5) ^ (lane[2] * 7) ^ (lane[3] * 11) ^ words;
+}
+
+/* Makes dir unwritable, or writable again: by its mode, and for root (whom
+ * modes do not stop) by the immutable attribute.  FALSE when neither
+ * works here. */
+gboolean analysis_set_read_only(const char *dir, gboolean read_only)
+{
+	int fd, flags = 0;
+	gboolean ok;
+
+	if (geteuid() != 0)
+		return g_chmod(dir, read_only ? 0555 : 0755) == 0;
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return FALSE;
+	ok = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+	flags = read_only ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
+	ok = ok && ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
+	close(fd);
+	return ok;
 }

@@ -34,5 +34,13 @@ LttvStats *analysis_whole_stats(LttTrace *trace, LttvTraceState **ts_out, LttTim
 LttvStats *analysis_whole_stats_damaged(LttTrace *trace, LttvTraceState **ts_out, LttTime *last_out, guint *damaged);
 /* A new state with every event of trace earlier than t applied, from the start. */
 LttvTraceState *analysis_replay(LttTrace *trace, LttTime t);
+/* The trailer of a cache file of len bytes (the precomputation's or the
+ * window statistics index's, doc/analysis.md §6.4): the hash of the
+ * 8-byte words before it. */
+guint64 analysis_cache_hash(const guint8 *data, gsize len);
+/* Makes dir unwritable, or writable again: by its mode, and for root (whom
+ * modes do not stop) by the immutable attribute.  FALSE when neither
+ * works here. */
+gboolean analysis_set_read_only(const char *dir, gboolean read_only);
 
 #endif

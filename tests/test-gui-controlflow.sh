@@ -16,7 +16,7 @@ WAITING=f38f11
 BLANK=ffffff
 
 require_xvfb
-echo "1..11"
+echo "1..12"
 
 # Rows by PID: swapper/0, swapper/1, init, then the processes from 100.
 "$synth" -o "$tmp/trace" --cpus 2 --processes 3 --events 20000 --seed 5 ||
@@ -247,4 +247,27 @@ EOF2
 else
 	skip_reason="no shared/traces/scp_src or no CTF import"
 	check 77 "a CTF trace cut inside a packet is marked"
+fi
+
+# LTTng's sched_wakeup names the task woken "tid": its wakeups are drawn
+# too (ksoftirqd/0 woken from the idle task, 16.330-16.334 s).
+if [ -d "$traces/scp_src" ] && [ -x "$ltt_import" ]; then
+	run -t "$traces/scp_src" <<EOF2
+resize 1024 768
+wait
+window 16.330 16.334
+wait
+screenshot $tmp/ctf-nolines.png controlflow
+key <Alt>w
+wait
+screenshot $tmp/ctf-lines.png controlflow
+quit
+EOF2
+	before=$("$pngcheck" "$tmp/ctf-nolines.png" 191919 | awk 'NR == 2 { print $2 }')
+	after=$("$pngcheck" "$tmp/ctf-lines.png" 191919 | awk 'NR == 2 { print $2 }')
+	[ $status -eq 0 ] && [ "${after:-0}" -gt $((${before:-0} + 200)) ]
+	check $? "an LTTng trace's wakeups are drawn ($before then $after line pixels)"
+else
+	skip_reason="no shared/traces/scp_src or no CTF import"
+	check 77 "an LTTng trace's wakeups are drawn"
 fi

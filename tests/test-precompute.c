@@ -11,8 +11,6 @@
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/ioctl.h>
-#include <linux/fs.h>
 #include <utime.h>
 #include <glib/gstdio.h>
 #include <lttv/precompute.h>
@@ -392,6 +390,10 @@ static LttvPrecompute *run_service(LttvTrace *t, char **warning)
 	/* The results are usable while a thread writes the cache. */
 	lttv_precompute_finish_cache(p);
 	g_assert_false(lttv_precompute_writing_cache(p));
+	/* The window statistics' file is read or written by their thread,
+	 * which reports a file it found unusable: waited for, so that every
+	 * service leaves that file written (test-window-stats tests it). */
+	g_assert_true(lttv_precompute_index_wait(p, G_MAXUINT64));
 	*warning = lttv_precompute_take_cache_warning(p);
 	/* Reported once. */
 	g_assert_null(lttv_precompute_take_cache_warning(p));
@@ -540,23 +542,6 @@ static char *reopen_and_compare(const Snapshot *reference, gboolean expect_cache
 	return warning;
 }
 
-/* The trailer of a cache file of len bytes: the hash of doc/analysis.md
- * §6.4 (four lanes of multiply-xor over the 8-byte words before it). */
-static guint64 cache_hash(const guint8 *data, gsize len)
-{
-	guint64 lane[4] = { 1, 2, 3, 4 }, w;
-	gsize i, words = (len - 8) / 8;
-
-	for (i = 0; i < words; i++) {
-		guint64 *l = &lane[i & 3];
-
-		memcpy(&w, data + i * 8, 8);
-		*l = (*l ^ w) * G_GUINT64_CONSTANT(0x9E3779B97F4A7C15);
-		*l ^= *l >> 29;
-	}
-	return (lane[0] * 3) ^ (lane[1] * 5) ^ (lane[2] * 7) ^ (lane[3] * 11) ^ words;
-}
-
 static guint64 read_u64(const gchar *data, gsize *at)
 {
 	guint64 v;
@@ -644,7 +629,7 @@ static void test_cache(void)
 		memcpy(&start, contents + at, 8);
 		start++;
 		memcpy(contents + at, &start, 8);
-		sum = cache_hash((const guint8 *) contents, len);
+		sum = analysis_cache_hash((const guint8 *) contents, len);
 		memcpy(contents + len - 8, &sum, 8);
 		g_assert_true(g_file_set_contents(path, contents, (gssize) len, NULL));
 		warning = reopen_and_compare(&snap, FALSE);
@@ -693,26 +678,6 @@ static void test_cache(void)
 	snapshot_clear(&snap);
 }
 
-/* Makes dir unwritable, or writable again: by its mode, and for root (whom
- * modes do not stop) by the immutable attribute.  FALSE when neither
- * works here. */
-static gboolean set_read_only(const char *dir, gboolean read_only)
-{
-	int fd, flags = 0;
-	gboolean ok;
-
-	if (geteuid() != 0)
-		return g_chmod(dir, read_only ? 0555 : 0755) == 0;
-	fd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
-		return FALSE;
-	ok = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
-	flags = read_only ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
-	ok = ok && ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
-	close(fd);
-	return ok;
-}
-
 /* A trace folder that cannot be written: the cache goes to the user's
  * cache folder. */
 static void test_cache_read_only(void)
@@ -721,21 +686,21 @@ static void test_cache_read_only(void)
 	Snapshot snap;
 
 	g_unlink(beside);
-	if (!set_read_only(trace_path, TRUE)) {
+	if (!analysis_set_read_only(trace_path, TRUE)) {
 		g_free(beside);
 		g_test_skip("no way to make a folder read-only here");
 		return;
 	}
-	set_read_only(trace_path, FALSE);
+	analysis_set_read_only(trace_path, FALSE);
 	take_reference(&snap);
-	g_assert_true(set_read_only(trace_path, TRUE));
+	g_assert_true(analysis_set_read_only(trace_path, TRUE));
 	warning = reopen_and_compare(&snap, FALSE);
 	g_assert_null(warning);
 	g_assert_false(g_file_test(beside, G_FILE_TEST_EXISTS));
 	g_assert_null(reopen_and_compare(&snap, TRUE));
 	xdg = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
 	g_assert_true(g_file_test(xdg, G_FILE_TEST_IS_DIR));
-	g_assert_true(set_read_only(trace_path, FALSE));
+	g_assert_true(analysis_set_read_only(trace_path, FALSE));
 	g_free(xdg);
 	g_free(beside);
 	snapshot_clear(&snap);

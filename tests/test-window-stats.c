@@ -10,6 +10,7 @@
  * what follows. */
 #include "config.h"
 #include <string.h>
+#include <glib/gstdio.h>
 #include <lttv/precompute.h>
 #include <lttv/window-stats.h>
 #include "analysis-merge.h"
@@ -423,6 +424,263 @@ static void test_job_indexed(gconstpointer data)
 	lttv_trace_unref(t);
 }
 
+/* ---- the index in its file (doc/analysis.md §6.4) ---- */
+
+static char *beside(guint c, const char *name)
+{
+	return g_build_filename(case_path(c), name, NULL);
+}
+
+/* Case c's caches, beside the trace and in the user's cache folder,
+ * removed. */
+static void forget_caches(guint c)
+{
+	char *paths[2] = { beside(c, ".lttv-precompute-cache"), beside(c, ".lttv-window-stats-cache") };
+	char *xdg = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
+	char *canonical = g_canonicalize_filename(case_path(c), NULL);
+	char *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA256, canonical, -1);
+	guint i;
+
+	for (i = 0; i < 2; i++) {
+		char *other = g_strdup_printf("%s/%s.%s", xdg, sum, i == 0 ? "precompute" : "window-stats");
+
+		g_unlink(paths[i]);
+		g_unlink(other);
+		g_free(paths[i]);
+		g_free(other);
+	}
+	g_free(sum);
+	g_free(canonical);
+	g_free(xdg);
+}
+
+/* A service with the cache (the default), run to its end, its window
+ * statistics waited for (counted, or read from their file). */
+static LttvPrecompute *cached_service(LttvTrace **t, guint c, gboolean expect_cached)
+{
+	GError *error = NULL;
+	LttvPrecompute *p;
+
+	*t = lttv_trace_open(case_path(c), &error);
+	g_assert_no_error(error);
+	p = lttv_precompute_get(*t);
+	lttv_precompute_set_checkpoint_interval(p, INTERVAL);
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	g_assert_cmpint(lttv_precompute_from_cache(p), ==, expect_cached);
+	lttv_precompute_finish_cache(p);
+	g_assert_true(lttv_precompute_index_wait(p, G_MAXUINT64));
+	return p;
+}
+
+/* n wide windows (the whole trace first), each from the index and equal
+ * to a pass. */
+static void assert_index_windows(LttvPrecompute *p, guint n)
+{
+	LttTrace *trace = lttv_trace_ltt(lttv_precompute_trace(p));
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace), span = end - start;
+	guint64 before = lttv_precompute_index_windows(p);
+	guint i;
+
+	assert_window(p, start, end + 1);
+	for (i = 1; i < n; i++)
+		assert_window(p, start + span / (3 + i) + i, end - span / (2 + 2 * i));
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, before + n);
+}
+
+/* Opens case c again, from the precomputation's cache: its window
+ * statistics read from their file or not as expected, n windows from
+ * them; then closed (which waits for a file being written).  The warning
+ * given, once. */
+static char *reopen(guint c, gboolean index_from_file, guint n)
+{
+	LttvTrace *t;
+	LttvPrecompute *p = cached_service(&t, c, TRUE);
+	char *warning;
+
+	g_assert_cmpint(lttv_precompute_index_from_cache(p), ==, index_from_file);
+	warning = lttv_precompute_take_cache_warning(p);
+	g_assert_null(lttv_precompute_take_cache_warning(p));
+	assert_index_windows(p, n);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	return warning;
+}
+
+/* The first open counts and writes the index; a second reads it instead,
+ * and its wide windows come from it, node by node those of a pass (the
+ * forks trace, and the missed one, which has the kernel's charges). */
+static void test_cache_reopen(void)
+{
+	static const guint which[] = { 0, 2 };
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(which); i++) {
+		char *path = beside(which[i], ".lttv-window-stats-cache");
+		LttvTrace *t;
+		LttvPrecompute *p;
+
+		forget_caches(which[i]);
+		p = cached_service(&t, which[i], FALSE);
+		g_assert_false(lttv_precompute_index_from_cache(p));
+		g_assert_null(lttv_precompute_take_cache_warning(p));
+		lttv_precompute_unref(p);
+		lttv_trace_unref(t);
+		g_assert_true(g_file_test(path, G_FILE_TEST_IS_REGULAR));
+		g_assert_null(reopen(which[i], TRUE, 4));
+		g_free(path);
+	}
+}
+
+/* Where the first record of the first non-empty delta is, in an index
+ * file (the layout of doc/analysis.md §6.4). */
+static gsize take_u64(const char *data, gsize *at)
+{
+	guint64 v;
+
+	memcpy(&v, data + *at, 8);
+	*at += 8;
+	return (gsize) v;
+}
+
+static gsize first_delta_record(const char *data)
+{
+	gsize at = 16, n_drains, n_records, n_spans, n_types, n_names, strings, i, first = 0, id, bulk;
+
+	id = take_u64(data, &at);
+	at += (id + 7) / 8 * 8;
+	take_u64(data, &at);     /* the interval */
+	n_drains = take_u64(data, &at);
+	n_records = take_u64(data, &at);
+	n_spans = take_u64(data, &at);
+	n_types = take_u64(data, &at);
+	n_names = take_u64(data, &at);
+	strings = take_u64(data, &at);
+	at += n_types * 8 + (n_names * 4 + 7) / 8 * 8 + (strings + 7) / 8 * 8 + n_records * 24 + (n_spans * 12 + 7) / 8 * 8;
+	for (i = 0, bulk = at + n_drains * 40; i < n_drains; i++) {
+		guint64 dd[5];       /* time, repairs, unusable, frames, delta length */
+
+		memcpy(dd, data + at + i * 40, 40);
+		if (first == 0 && dd[4] > 0)
+			first = bulk + dd[3] * 40;
+		bulk += dd[3] * 40 + dd[4];
+	}
+	g_assert_cmpuint(first, >, 0);
+	return first;
+}
+
+/* A file truncated, with a byte changed, of another version, of another
+ * trace, or whose hash is right but a delta names a record beyond the
+ * records: each is reported once (naming the file), the index is counted
+ * again, its windows are still exact, and the file is written again. */
+static void test_cache_damaged(void)
+{
+	char *path = beside(0, ".lttv-window-stats-cache"), *good, *other, *bad, *warning;
+	gsize len, other_len, i;
+	LttvTrace *t;
+	LttvPrecompute *p;
+	static const char *const expected[] = { "truncated", "checksum mismatch", "checksum mismatch",
+	                                        "another version", "stale", "record outside the records" };
+
+	/* Another trace's index. */
+	forget_caches(1);
+	p = cached_service(&t, 1, FALSE);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	other = beside(1, ".lttv-window-stats-cache");
+	g_assert_true(g_file_get_contents(other, &bad, &other_len, NULL));
+	g_free(other);
+	other = bad;
+
+	forget_caches(0);
+	p = cached_service(&t, 0, FALSE);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+	g_assert_true(g_file_get_contents(path, &good, &len, NULL));
+	for (i = 0; i < G_N_ELEMENTS(expected); i++) {
+		gsize bad_len = len;
+		char *again;
+
+		bad = g_memdup2(good, len);
+		switch (i) {
+		case 0:
+			bad_len = 16;
+			break;
+		case 1:
+			bad_len = len / 2 / 8 * 8;
+			break;
+		case 2:
+			bad[len / 2] ^= 0x10;
+			break;
+		case 3:
+			bad[8] ^= 1;
+			break;
+		case 4:
+			g_free(bad);
+			bad = g_memdup2(other, other_len);
+			bad_len = other_len;
+			break;
+		default: {
+			gsize at = first_delta_record(bad);
+			guint32 record = G_MAXUINT32 / 2;
+			guint64 sum;
+
+			memcpy(bad + at, &record, 4);
+			sum = analysis_cache_hash((const guint8 *) bad, len);
+			memcpy(bad + len - 8, &sum, 8);
+		}
+		}
+		g_assert_true(g_file_set_contents(path, bad, (gssize) bad_len, NULL));
+		g_free(bad);
+		warning = reopen(0, FALSE, 1);
+		g_test_message("%s", warning);
+		g_assert_nonnull(warning);
+		g_assert_nonnull(strstr(warning, path));
+		g_assert_nonnull(strstr(warning, expected[i]));
+		g_free(warning);
+		/* Counted again: the same file as the first count's. */
+		g_assert_true(g_file_get_contents(path, &again, &bad_len, NULL));
+		g_assert_cmpmem(again, bad_len, good, len);
+		g_free(again);
+	}
+	g_assert_null(reopen(0, TRUE, 1));
+	g_free(good);
+	g_free(other);
+	g_free(path);
+}
+
+/* A trace folder that cannot be written: the index's file goes to the
+ * user's cache folder, and is read from there. */
+static void test_cache_read_only(void)
+{
+	char *path = beside(2, ".lttv-window-stats-cache");
+	char *xdg = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
+	char *canonical = g_canonicalize_filename(case_path(2), NULL);
+	char *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA256, canonical, -1);
+	char *there = g_strdup_printf("%s/%s.window-stats", xdg, sum);
+	LttvTrace *t;
+	LttvPrecompute *p;
+
+	forget_caches(2);
+	if (!analysis_set_read_only(case_path(2), TRUE)) {
+		g_test_skip("no way to make a folder read-only here");
+	} else {
+		p = cached_service(&t, 2, FALSE);
+		lttv_precompute_unref(p);
+		lttv_trace_unref(t);
+		g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+		g_assert_true(g_file_test(there, G_FILE_TEST_IS_REGULAR));
+		g_assert_null(reopen(2, TRUE, 2));
+		g_assert_true(analysis_set_read_only(case_path(2), FALSE));
+	}
+	g_free(there);
+	g_free(sum);
+	g_free(canonical);
+	g_free(xdg);
+	g_free(path);
+}
+
 int main(int argc, char **argv)
 {
 	int rc;
@@ -430,6 +688,13 @@ int main(int argc, char **argv)
 
 	g_test_init(&argc, &argv, NULL);
 	tmpdir = analysis_tmpdir();
+	{
+		/* Before GLib reads it. */
+		char *xdg = g_build_filename(tmpdir, "xdg-cache", NULL);
+
+		g_setenv("XDG_CACHE_HOME", xdg, TRUE);
+		g_free(xdg);
+	}
 	for (i = 0; i < G_N_ELEMENTS(cases); i++) {
 		char *path = g_strdup_printf("/window-stats/windows/%s", cases[i].name);
 
@@ -451,6 +716,9 @@ int main(int argc, char **argv)
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_indexed);
 		g_free(path);
 	}
+	g_test_add_func("/window-stats/cache/reopen", test_cache_reopen);
+	g_test_add_func("/window-stats/cache/damaged", test_cache_damaged);
+	g_test_add_func("/window-stats/cache/read-only", test_cache_read_only);
 	rc = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

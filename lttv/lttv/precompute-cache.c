@@ -44,12 +44,7 @@ typedef struct {
 	guint64 n;               /* changes, in ceil(n / LTTV_INTERVAL_CHUNK) chunks */
 } DiskEntity;
 
-/* A 64-bit hash of 8-byte words in four lanes, fast enough to cover the
- * whole file at each load. */
-typedef struct {
-	guint64 lane[4];
-	guint64 words;
-} CacheHash;
+typedef LttvCacheHash CacheHash;
 
 #define HASH_PRIME G_GUINT64_CONSTANT(0x9E3779B97F4A7C15)
 
@@ -104,6 +99,21 @@ static guint64 hash_final(const CacheHash *h)
 	return (h->lane[0] * 3) ^ (h->lane[1] * 5) ^ (h->lane[2] * 7) ^ (h->lane[3] * 11) ^ h->words;
 }
 
+void lttv_cache_hash_init(LttvCacheHash *h)
+{
+	hash_init(h);
+}
+
+void lttv_cache_hash_update(LttvCacheHash *h, const guint8 *data, gsize len)
+{
+	hash_update(h, data, len);
+}
+
+guint64 lttv_cache_hash_final(const LttvCacheHash *h)
+{
+	return hash_final(h);
+}
+
 /* The trace's identity: its files (names, sizes, times), its time span and
  * a hash of its metadata. */
 static GByteArray *identity(LttTrace *trace, GError **error)
@@ -137,20 +147,37 @@ static GByteArray *identity(LttTrace *trace, GError **error)
 	return b;
 }
 
-char *lttv_precompute_cache_path(LttTrace *trace, gboolean beside)
+GByteArray *lttv_precompute_identity(LttTrace *trace, GError **error)
+{
+	return identity(trace, error);
+}
+
+/* beside: TRACE/name, else $XDG_CACHE_HOME/lttv/SHA256(absolute trace
+ * path).suffix */
+static char *cache_path(LttTrace *trace, gboolean beside, const char *name, const char *suffix)
 {
 	char *abs, *sum, *dir, *path;
 
 	if (beside)
-		return g_build_filename(ltt_trace_path(trace), CACHE_NAME, NULL);
+		return g_build_filename(ltt_trace_path(trace), name, NULL);
 	abs = g_canonicalize_filename(ltt_trace_path(trace), NULL);
 	sum = g_compute_checksum_for_string(G_CHECKSUM_SHA256, abs, -1);
 	dir = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
-	path = g_strdup_printf("%s/%s.precompute", dir, sum);
+	path = g_strdup_printf("%s/%s.%s", dir, sum, suffix);
 	g_free(dir);
 	g_free(sum);
 	g_free(abs);
 	return path;
+}
+
+char *lttv_precompute_cache_path(LttTrace *trace, gboolean beside)
+{
+	return cache_path(trace, beside, CACHE_NAME, "precompute");
+}
+
+char *lttv_window_stats_cache_path(LttTrace *trace, gboolean beside)
+{
+	return cache_path(trace, beside, ".lttv-window-stats-cache", "window-stats");
 }
 
 /* Writing, a piece per step: everything goes through a buffer, each item

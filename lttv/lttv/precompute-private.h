@@ -78,6 +78,24 @@ G_GNUC_INTERNAL LttvArena *lttv_compact_checkpoints_arena(const struct _LttvComp
 /* The cache file (precompute-cache.c): beside the trace (beside) or in
  * the user's cache folder.  Free with g_free. */
 G_GNUC_INTERNAL char *lttv_precompute_cache_path(LttTrace *trace, gboolean beside);
+/* The same for the window statistics index's file (stats-index-cache.c). */
+G_GNUC_INTERNAL char *lttv_window_stats_cache_path(LttTrace *trace, gboolean beside);
+/* The trace's identity as the cache files hold it (its files' names,
+ * sizes and times, its time span, a hash of its metadata; a multiple of 8
+ * bytes).  NULL + error when a file cannot be read. */
+G_GNUC_INTERNAL GByteArray *lttv_precompute_identity(LttTrace *trace, GError **error);
+
+/* The cache files' hash: a 64-bit hash of 8-byte words in four lanes,
+ * fast enough to cover a whole file at each load.  Lengths given to
+ * update are multiples of 8. */
+typedef struct {
+	guint64 lane[4];
+	guint64 words;
+} LttvCacheHash;
+
+G_GNUC_INTERNAL void lttv_cache_hash_init(LttvCacheHash *h);
+G_GNUC_INTERNAL void lttv_cache_hash_update(LttvCacheHash *h, const guint8 *data, gsize len);
+G_GNUC_INTERNAL guint64 lttv_cache_hash_final(const LttvCacheHash *h);
 
 /* What a cache file gave: results whose bulk stays in the file's mapping. */
 typedef struct {

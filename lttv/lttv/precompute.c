@@ -79,12 +79,15 @@ static void keep_out_of_memory(LttvPrecompute *p)
 
 /* Window statistics are counted once the pass is over, on a thread of
  * their own (stats-index.c): counted beside it, on two processors, they
- * lengthened it by half (doc/performance.md). */
+ * lengthened it by half (doc/performance.md).  With the cache, the thread
+ * writes what it counted to a file of its own, and after a cache was read
+ * it reads that file first (stats-index-cache.c). */
 static void start_window_index(LttvPrecompute *p)
 {
 	char *dir = g_build_filename(g_get_user_cache_dir(), "lttv", NULL);
 
-	p->stats_index = lttv_stats_index_new(lttv_trace_ltt(p->trace), lttv_compact_checkpoints_interval(p->cps), dir);
+	p->stats_index = lttv_stats_index_new(lttv_trace_ltt(p->trace), lttv_compact_checkpoints_interval(p->cps), dir,
+	                                      p->from_cache, p->use_cache);
 	g_free(dir);
 }
 
@@ -348,6 +351,7 @@ static gboolean load_cache(LttvPrecompute *p, gint64 deadline)
 			/* The setters no longer apply. */
 			p->started = TRUE;
 			pass_free(p);
+			start_window_index(p);
 			return TRUE;
 		}
 		cache_problem(p, error);
@@ -424,6 +428,9 @@ char *lttv_precompute_take_cache_warning(LttvPrecompute *p)
 	char *w = p->cache_warning;
 
 	p->cache_warning = NULL;
+	/* The window index's file, found unusable by its thread. */
+	if (w == NULL && p->stats_index != NULL)
+		w = lttv_stats_index_take_warning(p->stats_index);
 	return w;
 }
 
@@ -624,6 +631,11 @@ guint64 lttv_precompute_index_windows(const LttvPrecompute *p)
 guint lttv_precompute_index_checkpoints(const LttvPrecompute *p)
 {
 	return p->stats_index != NULL ? lttv_stats_index_usable(p->stats_index) : 0;
+}
+
+gboolean lttv_precompute_index_from_cache(const LttvPrecompute *p)
+{
+	return p->stats_index != NULL && lttv_stats_index_from_file(p->stats_index);
 }
 
 gboolean lttv_precompute_index_wait(LttvPrecompute *p, LttTime t)

@@ -125,11 +125,17 @@ LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t
 guint64 lttv_precompute_index_windows(const LttvPrecompute *p);
 guint lttv_precompute_index_checkpoints(const LttvPrecompute *p);
 /* The window statistics are counted after the pass, on a thread of the
- * service, and give windows once they have counted their end: waits
- * until they counted every event earlier than t (TRUE), or ended first
- * (FALSE; also while the pass runs, and for results read from the
- * cache). */
+ * service, and give windows once they have counted their end; with the
+ * cache (lttv_precompute_set_cache) the thread then writes them to a file
+ * of their own beside it (a close waits for it to be complete), and for
+ * results read from the cache it reads that file instead of counting
+ * (counting again when it is missing, stale or damaged: reported once by
+ * lttv_precompute_take_cache_warning).  Waits until every event earlier
+ * than t is counted or read (TRUE), or the thread ended first (FALSE;
+ * also while the pass runs). */
 gboolean lttv_precompute_index_wait(LttvPrecompute *p, LttTime t);
+/* TRUE once the window statistics were read from their file. */
+gboolean lttv_precompute_index_from_cache(const LttvPrecompute *p);
 
 /* The same in steps, for windows whose replay takes longer than a step
  * may (a second of a busy trace takes about 100 ms): each job reads

@@ -30,105 +30,18 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
-#include "stats-index.h"
+#include <sys/mman.h>
+#include "stats-index-private.h"
 #include "window-stats.h"
 
 #define ARENA_SEGMENT (4u << 20)
 /* Checkpoint intervals a window's middle must span to come from the index. */
 #define MIN_SEGMENTS 3
 
-/* A record of the pass by its number - 1. */
-typedef struct {
-	gint32 pid;
-	guint32 cpu;
-	LttTime birth;
-	guint32 n_leaves;        /* the most it had at a checkpoint */
-} RecordKey;
-
-/* A frame open at a checkpoint. */
-typedef struct {
-	gint32 pid;
-	guint32 cpu;             /* pid <= 0: the CPU, else 0 (a record's key) */
-	LttTime birth;
-	guint32 level;           /* in the task's stack */
-	guint32 span;            /* Span number + 1 */
-	LttTime entry;
-	LttTime acc;             /* its cumulative time up to the checkpoint */
-} OpenFrame;
-
-/* Where a frame open at some checkpoint ended. */
-typedef struct {
-	guint32 record;          /* number + 1, 0: not ended */
-	guint32 leaf;            /* index in the counting's record */
-	guint32 delta;           /* the delta it ended in */
-} Span;
-
-typedef struct {
-	LttTime at;              /* the checkpoint's time + 1 */
-	guint64 repairs;         /* the pass state's */
-	gboolean unusable;
-	const guint8 *delta;     /* what the records gained since the previous one */
-	gsize delta_len;
-	const OpenFrame *frames;
-	guint n_frames;
-} Drain;
-
-/* A record's delta: n_leaves DeltaLeaf (each followed by its DeltaCount),
- * then n_charges DeltaCharge. */
-typedef struct {
-	guint32 record, n_leaves;
-	gint32 tgid;
-	guint32 n_charges;
-	LttTime uncertain;
-	const char *name;
-} DeltaRecord;
-
-/* What the kernel charged the record's task on a CPU (sched_stat_runtime). */
-typedef struct {
-	guint32 cpu, pad;
-	LttTime ns;
-} DeltaCharge;
-
-typedef struct {
-	guint32 leaf, cpu;
-	gint32 submode;
-	guint16 mode, n_counts;
-	LttTime cpu_time, elapsed, cumulative;
-} DeltaLeaf;
-
-typedef struct {
-	guint32 type, count;
-} DeltaCount;
-
-struct _LttvStatsIndex {
-	/* The counting thread's own. */
-	LttTrace *trace, *reader;
-	LttvMerge *merge;
-	LttvTraceState *ts;
-	LttvStats *s;
-	guint interval;
-	gboolean due;                     /* a checkpoint's event applied, not taken yet */
-	LttTime due_time;
-	GThread *thread;
-	gint stop;                        /* atomic: the thread is to stop */
-	/* Shared with the windows, under lock: what follows, and the thread's
-	 * changes to it. */
-	GMutex lock;
-	GCond moved;                      /* reached or done changed */
-	LttTime reached;                  /* every event earlier than this is counted */
-	gboolean done;                    /* the thread ended (the trace's end, a stop or a read error) */
-	LttvArena *arena;
-	GArray *drains;                   /* Drain */
-	GArray *records;                  /* RecordKey */
-	GArray *spans;                    /* Span */
-	GPtrArray *types;                 /* const LttEventType * by the counting state's type index */
-	GByteArray *buf;
-	GArray *frames;                   /* OpenFrame, while taking a checkpoint */
-};
-
 static gpointer count_thread(gpointer data);
 
-LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char *dir)
+LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char *dir, gboolean read_file,
+                                     gboolean write_file)
 {
 	LttvStatsIndex *x = g_new0(LttvStatsIndex, 1);
 
@@ -145,6 +58,11 @@ LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char
 	x->records = g_array_new(FALSE, FALSE, sizeof(RecordKey));
 	x->spans = g_array_new(FALSE, FALSE, sizeof(Span));
 	x->types = g_ptr_array_new();
+	x->names = g_ptr_array_new();
+	g_ptr_array_add(x->names, NULL);
+	x->name_ids = g_hash_table_new(NULL, NULL);
+	x->read_file = read_file;
+	x->write_file = write_file;
 	x->buf = g_byte_array_new();
 	x->frames = g_array_new(FALSE, FALSE, sizeof(OpenFrame));
 	x->s = lttv_stats_new(x->ts, ltt_trace_start_time(trace));
@@ -196,7 +114,7 @@ void lttv_stats_index_identified(LttvStatsIndex *x, LttTime entry)
 	g_mutex_unlock(&x->lock);
 }
 
-static int compare_frames(const void *pa, const void *pb)
+int lttv_open_frame_compare(const void *pa, const void *pb)
 {
 	const OpenFrame *a = pa, *b = pb;
 
@@ -282,6 +200,22 @@ static void drop_dead_records(LttvStats *s)
 	g_hash_table_destroy(live);
 }
 
+/* The index of name in x->names (added when new): deltas hold no pointer,
+ * so that the index's file holds them as they are. */
+static guint64 name_id(LttvStatsIndex *x, const char *name)
+{
+	gpointer id;
+
+	if (name == NULL)
+		return 0;
+	if (!g_hash_table_lookup_extended(x->name_ids, name, NULL, &id)) {
+		id = GUINT_TO_POINTER(x->names->len);
+		g_ptr_array_add(x->names, (gpointer) name);
+		g_hash_table_insert(x->name_ids, (gpointer) name, id);
+	}
+	return GPOINTER_TO_UINT(id);
+}
+
 /* Takes the checkpoint: everything before at is in the records.  Under
  * the lock. */
 static void take(LttvStatsIndex *x, LttTime at)
@@ -323,14 +257,14 @@ static void take(LttvStatsIndex *x, LttTime at)
 		}
 	}
 	g_ptr_array_unref(all);
-	qsort(x->frames->data, x->frames->len, sizeof(OpenFrame), compare_frames);
+	qsort(x->frames->data, x->frames->len, sizeof(OpenFrame), lttv_open_frame_compare);
 	d.n_frames = x->frames->len;
 	d.frames = arena_copy(x, x->frames->data, x->frames->len * sizeof(OpenFrame));
 
 	g_byte_array_set_size(x->buf, 0);
 	for (i = 0; i < s->touched->len; i++) {
 		LttvStatsTask *t = g_ptr_array_index(s->touched, i);
-		DeltaRecord r = { record_number(x, t), 0, t->tgid, 0, t->uncertain, t->name };
+		DeltaRecord r = { record_number(x, t), 0, t->tgid, 0, t->uncertain, name_id(x, t->name) };
 		gsize at_record = x->buf->len;
 		RecordKey *k = &g_array_index(x->records, RecordKey, t->number - 1);
 
@@ -392,6 +326,14 @@ static gpointer count_thread(gpointer data)
 	/* Below the viewer's threads: it only makes later windows faster. */
 	setpriority(PRIO_PROCESS, (id_t) syscall(SYS_gettid), 10);
 #endif
+	/* What an earlier count left in its file, checked on this thread (it
+	 * holds no lock meanwhile: windows replay until it is in place). */
+	if (x->read_file && lttv_stats_index_read_file(x)) {
+		lttv_stats_free(x->s);
+		x->s = NULL;
+		set_reached(x, G_MAXUINT64, TRUE);
+		return NULL;
+	}
 	if (!lttv_merge_source.seek_begin(x->merge, NULL)) {
 		set_reached(x, 0, TRUE);
 		return NULL;
@@ -429,11 +371,15 @@ static gpointer count_thread(gpointer data)
 	lttv_stats_free(x->s);
 	x->s = NULL;
 	set_reached(x, G_MAXUINT64, TRUE);
+	/* Complete and no longer changing: windows read it meanwhile. */
+	if (x->write_file)
+		lttv_stats_index_write_file(x);
 	return NULL;
 }
 
 void lttv_stats_index_stop(LttvStatsIndex *x)
 {
+	g_atomic_int_set(&x->cancel_write, 1);
 	g_atomic_int_set(&x->stop, 1);
 }
 
@@ -453,6 +399,8 @@ void lttv_stats_index_free(LttvStatsIndex *x)
 {
 	if (x == NULL)
 		return;
+	/* A file being written is finished (unless stopped before): the next
+	 * open need not count again. */
 	g_atomic_int_set(&x->stop, 1);
 	g_thread_join(x->thread);
 	if (x->s != NULL)
@@ -468,6 +416,11 @@ void lttv_stats_index_free(LttvStatsIndex *x)
 	g_array_unref(x->records);
 	g_array_unref(x->spans);
 	g_ptr_array_unref(x->types);
+	g_ptr_array_unref(x->names);
+	g_hash_table_destroy(x->name_ids);
+	g_free(x->warning);
+	if (x->map != NULL)
+		munmap(x->map, x->map_len);
 	g_byte_array_unref(x->buf);
 	g_array_unref(x->frames);
 	g_free(x);
@@ -479,7 +432,7 @@ gsize lttv_stats_index_heap(LttvStatsIndex *x)
 
 	g_mutex_lock(&x->lock);
 	n = sizeof(*x) + x->drains->len * sizeof(Drain) + x->records->len * sizeof(RecordKey)
-	       + x->spans->len * sizeof(Span) + x->types->len * sizeof(gpointer) + x->buf->len
+	       + x->spans->len * sizeof(Span) + (x->types->len + x->names->len) * sizeof(gpointer) + x->buf->len
 	       + x->frames->len * sizeof(OpenFrame);
 	g_mutex_unlock(&x->lock);
 	return n;
@@ -490,9 +443,30 @@ gsize lttv_stats_index_mapped(LttvStatsIndex *x)
 	gsize n;
 
 	g_mutex_lock(&x->lock);
-	n = lttv_arena_mapped(x->arena);
+	n = lttv_arena_mapped(x->arena) + x->map_len;
 	g_mutex_unlock(&x->lock);
 	return n;
+}
+
+gboolean lttv_stats_index_from_file(LttvStatsIndex *x)
+{
+	gboolean from_file;
+
+	g_mutex_lock(&x->lock);
+	from_file = x->from_file;
+	g_mutex_unlock(&x->lock);
+	return from_file;
+}
+
+char *lttv_stats_index_take_warning(LttvStatsIndex *x)
+{
+	char *w;
+
+	g_mutex_lock(&x->lock);
+	w = x->warning;
+	x->warning = NULL;
+	g_mutex_unlock(&x->lock);
+	return w;
 }
 
 guint lttv_stats_index_usable(LttvStatsIndex *x)
@@ -574,7 +548,7 @@ static void sum_deltas(Sum *m, const LttvStatsIndex *x, guint from, guint to)
 			memcpy(&r, p, sizeof(r));
 			p += sizeof(r);
 			sum_leaf(m, x, r.record - 1, 0);
-			m->records[r.record - 1].name = r.name;
+			m->records[r.record - 1].name = g_ptr_array_index(x->names, r.name);
 			m->records[r.record - 1].tgid = r.tgid;
 			m->records[r.record - 1].uncertain += r.uncertain;
 			for (k = 0; k < r.n_leaves; k++) {
@@ -637,7 +611,7 @@ static void sum_deltas(Sum *m, const LttvStatsIndex *x, guint from, guint to)
 
 static const OpenFrame *find_frame(const Drain *d, const OpenFrame *key)
 {
-	return bsearch(key, d->frames, d->n_frames, sizeof(OpenFrame), compare_frames);
+	return bsearch(key, d->frames, d->n_frames, sizeof(OpenFrame), lttv_open_frame_compare);
 }
 
 static LttvSplitTask *split_task(const LttvStats *s, const OpenFrame *f)

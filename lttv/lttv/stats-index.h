@@ -11,14 +11,24 @@
 
 /* Starts counting trace on a thread of its own (a reader of its own),
  * taking checkpoints after every interval-th event; the bulk goes to an
- * unlinked file in dir (NULL: anonymous memory, precompute-arena.c). */
-G_GNUC_INTERNAL LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char *dir);
-/* Asks the thread to stop (it stops within a few thousand events). */
+ * unlinked file in dir (NULL: anonymous memory, precompute-arena.c).
+ * read_file: the thread first reads the index a count wrote to its file
+ * (stats-index-cache.c), and counts only when there is no valid one;
+ * write_file: once the whole trace is counted, the thread writes it. */
+G_GNUC_INTERNAL LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char *dir,
+                                                     gboolean read_file, gboolean write_file);
+/* TRUE once the index was read from its file. */
+G_GNUC_INTERNAL gboolean lttv_stats_index_from_file(LttvStatsIndex *x);
+/* The file found stale or damaged (and so counted again): the message,
+ * once (g_free); NULL: nothing to report. */
+G_GNUC_INTERNAL char *lttv_stats_index_take_warning(LttvStatsIndex *x);
+/* Asks the thread to stop (it stops within a few thousand events) and not
+ * to write its file (an unfinished one is dropped). */
 G_GNUC_INTERNAL void lttv_stats_index_stop(LttvStatsIndex *x);
 /* Waits until every event earlier than t is counted (TRUE) or the
  * counting ended before (FALSE). */
 G_GNUC_INTERNAL gboolean lttv_stats_index_wait(LttvStatsIndex *x, LttTime t);
-/* Stops the thread and frees. */
+/* Stops the thread and frees; a file being written is finished first. */
 G_GNUC_INTERNAL void lttv_stats_index_free(LttvStatsIndex *x);
 G_GNUC_INTERNAL gsize lttv_stats_index_heap(LttvStatsIndex *x);
 G_GNUC_INTERNAL gsize lttv_stats_index_mapped(LttvStatsIndex *x);

@@ -29,7 +29,11 @@ static gboolean on_wakeup(void *hook_data, void *call_data)
 	Cfv *v = hook_data;
 	LttvTracefileContext *tfc = call_data;
 	const LttEvent *ev = tfc->e;
-	const LttField *pid_field = ltt_event_type_field_by_name(ltt_event_type(ev), "pid");
+	/* The task woken: "pid" in the kernel's tracepoint, "tid" in LTTng's
+	 * (where "pid" would be its thread group). */
+	const LttField *pid_field = ltt_event_type_field_by_name(ltt_event_type(ev), "tid");
+	if (pid_field == NULL)
+		pid_field = ltt_event_type_field_by_name(ltt_event_type(ev), "pid");
 	guint trace = tfc->t_context->index;
 	LttvTraceState *ts = lttv_context_state_get(lttvwindow_get_state(v->tab), trace);
 	LttvProcess *running;
