@@ -16,7 +16,7 @@ WAITING=f38f11
 BLANK=ffffff
 
 require_xvfb
-echo "1..12"
+echo "1..14"
 
 # Rows by PID: swapper/0, swapper/1, init, then the processes from 100.
 "$synth" -o "$tmp/trace" --cpus 2 --processes 3 --events 20000 --seed 5 ||
@@ -123,6 +123,45 @@ $1 == "window" { t = ns($5); lo = ns(a); hi = ns(b); mid = (lo + hi) / 2; px = (
 	ok = t >= mid - 2 * px && t <= mid + 2 * px }
 END { exit ok ? 0 : 1 }' "$tmp/out"
 check $? "a click in the middle of the rows sets the current time to the middle of the window"
+
+# With the rows focused (a click), Right pans a fifth of the window and
+# plus halves it, as everywhere in the window (Help > Keys).
+run -t "$tmp/trace" <<EOF2
+resize 1024 768
+wait
+window $1 $2
+wait
+click controlflow $((canvas_left + canvas_width / 2)) $((canvas_top + 10))
+print
+key Right
+print
+key plus
+print
+quit
+EOF2
+awk '
+function ns(t,   p) { split(t, p, "."); return p[1] * 1000000000 + p[2] }
+$1 == "window" { s[NR] = ns($2); w[NR] = ns($3) - ns($2) }
+END { exit !(NR == 3 && s[2] - s[1] >= w[1] / 5 - 2 && s[2] - s[1] <= w[1] / 5 + 2 && w[2] == w[1] \
+             && w[3] >= w[2] / 2 - 2 && w[3] <= w[2] / 2 + 2) }' "$tmp/out"
+check $? "rows focused: Right pans a fifth, plus halves the window ($(tr '\n' ' ' < "$tmp/out"))"
+
+# The wheel over the process tree scrolls the rows (the same picture twice
+# before, a different one after), on a trace with more rows than fit.
+"$synth" -o "$tmp/many" --cpus 2 --processes 60 --events 20000 --seed 5 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+run -t "$tmp/many" <<EOF2
+resize 1024 768
+wait
+screenshot $tmp/rows-a.png controlflow
+screenshot $tmp/rows-b.png controlflow
+scroll controlflow 100 $((canvas_top + 40)) down
+wait
+screenshot $tmp/rows-c.png controlflow
+quit
+EOF2
+[ $status -eq 0 ] && cmp -s "$tmp/rows-a.png" "$tmp/rows-b.png" && ! cmp -s "$tmp/rows-b.png" "$tmp/rows-c.png"
+check $? "the wheel over the process tree scrolls the rows"
 
 # Wakeups on demand: the check box draws lines (near-black) over the rows.
 run -t "$tmp/trace" <<EOF2

@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..31"
+echo "1..34"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -265,3 +265,46 @@ de_h=$("$pngcheck" "$tmp/default-de.png" | awk 'NR == 1 { print $2 }')
 # ratio is a little above 3:2.)
 [ -n "$cf_h" ] && [ -n "$de_h" ] && [ $(( cf_h * 10 )) -ge $(( de_h * 14 )) ] && [ $(( cf_h * 10 )) -le $(( de_h * 18 )) ]
 check $? "the control flow has three fifths of the tab, the event list two ($cf_h and $de_h pixels)"
+
+# A damaged precomputation cache is computed again and said so once, with
+# the file and the fault, in the status bar and on standard error.
+"$synth" -o "$tmp/cached" --cpus 2 --events 20000 --seed 5 > /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
+run -t "$tmp/cached" <<EOF2
+wait
+quit
+EOF2
+cache=$tmp/cached/.lttv-precompute-cache
+size=$(stat -c %s "$cache" 2>/dev/null || echo 0)
+head -c $((size / 2)) "$cache" > "$cache.half" && mv "$cache.half" "$cache"
+run -t "$tmp/cached" <<EOF2
+wait
+status
+quit
+EOF2
+[ $status -eq 0 ] && [ "$size" -gt 0 ] &&
+	grep -q "^status $cache: offset [0-9]*: .*; computing again\$" "$tmp/out" &&
+	[ "$(grep -c "^lttv-gui: $cache: offset [0-9]*: .*; computing again\$" "$tmp/err")" = 1 ]
+check $? "a damaged cache: computed again, said in the status bar and once on stderr ($(cat "$tmp/out") $(head -c 200 "$tmp/err"))"
+
+# The current time set outside the time window: the window follows it,
+# centred on it, its width kept.
+run -t "$tmp/trace" <<EOF2
+window 0.01 0.02
+time 0.035
+print
+quit
+EOF2
+[ $status -eq 0 ] && grep -q '^window 0\.030000000 0\.040000000 time 0\.035000000 ' "$tmp/out"
+check $? "a current time outside the window: the window follows, centred ($(head -c 120 "$tmp/out"))"
+
+# A filter is said in the status bar (and on the tab's label).
+run -t "$tmp/trace" <<EOF2
+filter event.name = sched_switch
+status
+filter
+status
+quit
+EOF2
+[ $status -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "status Filter: event.name = sched_switch" ] &&
+	[ "$(sed -n 2p "$tmp/out")" = "status Filter removed: every event is shown" ]
+check $? "a filter set and removed: said in the status bar ($(tr '\n' ' ' < "$tmp/out"))"

@@ -259,6 +259,21 @@ static gboolean on_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data)
 	else
 		cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
+	/* No row yet: a blank canvas would look broken while the first tasks
+	 * are being read. */
+	if (v->traces->len > 0 && gtk_tree_model_iter_n_children(GTK_TREE_MODEL(v->store), NULL) == 0) {
+		gboolean reading = FALSE;
+		for (guint i = 0; i < v->traces->len; i++)
+			reading |= !lttv_precompute_done(g_array_index(v->traces, CfvTrace, i).pc);
+		PangoLayout *layout = gtk_widget_create_pango_layout(
+			w, reading ? "Reading the trace: a row comes for each task met" : "No task in this trace");
+		gint tw, th;
+		pango_layout_get_pixel_size(layout, &tw, &th);
+		cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+		cairo_move_to(cr, (a.width - tw) / 2.0, (a.height - th) / 2.0);
+		pango_cairo_show_layout(cr, layout);
+		g_object_unref(layout);
+	}
 	if (v->current_time >= v->window.start && v->current_time <= v->window.start + v->window.width) {
 		double x = floor(cfv_x_of(v, v->current_time)) + 0.5;
 		cairo_set_source_rgb(cr, 0.85, 0.0, 0.0);

@@ -4,11 +4,14 @@
  *
  *   click            sets the tab's current time (and selects the row)
  *   drag             zooms to the band dragged over
- *   wheel            scrolls time; Ctrl+wheel zooms around the pointer;
- *                    Shift+wheel scrolls the rows
- *   Left/Right       scroll time by a tenth of the window
- *   +/-              zoom in/out around the centre
+ *   wheel            scrolls time; Ctrl+wheel zooms around the pointer (by
+ *                    2, as the window's Ctrl+wheel does around the centre);
+ *                    Shift+wheel scrolls the rows, as the wheel over the
+ *                    process tree does
  *   Home/End         go to the start/end of the traceset, same width
+ * The window's keys (A/D and the arrows pan a fifth, W/S and +/- zoom by
+ * 2: lttv-gui's keys.c, Help > Keys) are left to it, so that every viewer
+ * moves the same.
  *   Up/Down, PgUp/PgDn  move through the rows
  *   hover            a tooltip names the task, its state and when it began and ended
  */
@@ -19,7 +22,7 @@
 
 /* A drag shorter than this is a click. */
 #define CFV_DRAG_MIN_PX 4
-#define CFV_ZOOM_STEP 1.5
+#define CFV_ZOOM_STEP 2.0
 
 static void set_window(Cfv *v, LttTime start, LttTime width)
 {
@@ -99,6 +102,16 @@ static gboolean on_release(GtkWidget *w, GdkEventButton *ev, gpointer data)
 	return TRUE;
 }
 
+/* Three rows up or down. */
+static void scroll_rows(Cfv *v, gboolean up)
+{
+	double value = gtk_adjustment_get_value(v->vadj) +
+	               (up ? -1 : 1) * gtk_adjustment_get_step_increment(v->vadj) * 3;
+	value = CLAMP(value, gtk_adjustment_get_lower(v->vadj),
+	              gtk_adjustment_get_upper(v->vadj) - gtk_adjustment_get_page_size(v->vadj));
+	gtk_adjustment_set_value(v->vadj, value);
+}
+
 static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, gpointer data)
 {
 	Cfv *v = data;
@@ -106,14 +119,20 @@ static gboolean on_scroll(GtkWidget *w, GdkEventScroll *ev, gpointer data)
 	if (ev->state & GDK_CONTROL_MASK) {
 		zoom_at(v, ev->x, up ? CFV_ZOOM_STEP : 1 / CFV_ZOOM_STEP);
 	} else if (ev->state & GDK_SHIFT_MASK) {
-		double value = gtk_adjustment_get_value(v->vadj) +
-		               (up ? -1 : 1) * gtk_adjustment_get_step_increment(v->vadj) * 3;
-		value = CLAMP(value, gtk_adjustment_get_lower(v->vadj),
-		              gtk_adjustment_get_upper(v->vadj) - gtk_adjustment_get_page_size(v->vadj));
-		gtk_adjustment_set_value(v->vadj, value);
+		scroll_rows(v, up);
 	} else {
 		pan(v, up ? -0.1 : 0.1);
 	}
+	return TRUE;
+}
+
+/* The wheel over the process tree scrolls its rows (and the canvas's): the
+ * tree sits in no scrolled window that would do it. */
+static gboolean on_tree_scroll(GtkWidget *w, GdkEventScroll *ev, gpointer data)
+{
+	if (ev->direction != GDK_SCROLL_UP && ev->direction != GDK_SCROLL_DOWN)
+		return FALSE;
+	scroll_rows(data, ev->direction == GDK_SCROLL_UP);
 	return TRUE;
 }
 
@@ -128,24 +147,7 @@ static gboolean forward_to_tree(Cfv *v, GdkEventKey *ev)
 static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 {
 	Cfv *v = data;
-	GtkAllocation a;
-	gtk_widget_get_allocation(w, &a);
 	switch (ev->keyval) {
-	case GDK_Left:
-		pan(v, -0.1);
-		return TRUE;
-	case GDK_Right:
-		pan(v, 0.1);
-		return TRUE;
-	case GDK_plus:
-	case GDK_KP_Add:
-	case GDK_equal:
-		zoom_at(v, a.width / 2.0, CFV_ZOOM_STEP);
-		return TRUE;
-	case GDK_minus:
-	case GDK_KP_Subtract:
-		zoom_at(v, a.width / 2.0, 1 / CFV_ZOOM_STEP);
-		return TRUE;
 	case GDK_Home:
 		set_window(v, v->trace_start, v->window.width);
 		return TRUE;
@@ -239,7 +241,12 @@ static gboolean on_query_tooltip(GtkWidget *w, gint x, gint y, gboolean keyboard
 	if (t >= lttv_intervals_ready_until(store)) {
 		g_string_append(s, "not computed yet");
 	} else if (interval_at(v, store, e, t, &it)) {
-		describe_state(s, pc, &it);
+		/* An idle task not running is drawn as nothing: the CPU runs
+		 * another task, which is not the idle task "waiting". */
+		if (info->id == 0 && it.status != LTTV_STATUS_RUNNING)
+			g_string_append(s, "not running: its CPU runs another task");
+		else
+			describe_state(s, pc, &it);
 		g_string_append_printf(s, "\nfrom %.9f s to %.9f s (%.6f ms)", (it.start - v->trace_start) / 1e9,
 		                       (it.end - v->trace_start) / 1e9, (it.end - it.start) / 1e6);
 	} else {
@@ -262,6 +269,7 @@ void cfv_input_connect(Cfv *v)
 	g_signal_connect(v->canvas, "button-release-event", G_CALLBACK(on_release), v);
 	g_signal_connect(v->canvas, "motion-notify-event", G_CALLBACK(on_motion), v);
 	g_signal_connect(v->canvas, "scroll-event", G_CALLBACK(on_scroll), v);
+	g_signal_connect(v->tree, "scroll-event", G_CALLBACK(on_tree_scroll), v);
 	g_signal_connect(v->canvas, "key-press-event", G_CALLBACK(on_key), v);
 	gtk_widget_set_has_tooltip(v->canvas, TRUE);
 	g_signal_connect(v->canvas, "query-tooltip", G_CALLBACK(on_query_tooltip), v);

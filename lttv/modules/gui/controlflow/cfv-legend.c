@@ -35,6 +35,20 @@ static gboolean on_swatch_expose(GtkWidget *w, GdkEventExpose *ev, gpointer data
 		cairo_set_source_rgb(cr, st->r, st->g, st->b);
 		cairo_rectangle(cr, 0, 2, a.width, a.height - 4);
 		cairo_fill(cr);
+		if (state == CFV_NOT_COMPUTED) {
+			/* Hatched, as the rows draw it (cfv-draw.c). */
+			cairo_save(cr);
+			cairo_rectangle(cr, 0, 2, a.width, a.height - 4);
+			cairo_clip(cr);
+			cairo_set_source_rgb(cr, 0.80, 0.80, 0.80);
+			cairo_set_line_width(cr, 1);
+			for (double x = -a.height; x < a.width; x += 8) {
+				cairo_move_to(cr, x, a.height - 2);
+				cairo_line_to(cr, x + a.height - 4, 2);
+			}
+			cairo_stroke(cr);
+			cairo_restore(cr);
+		}
 		cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
 		cairo_set_line_width(cr, 1);
 		cairo_rectangle(cr, 0.5, 2.5, a.width - 1, a.height - 5);

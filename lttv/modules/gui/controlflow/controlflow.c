@@ -222,7 +222,7 @@ static GtkWidget *tool_row(Cfv *v)
 	gtk_widget_set_tooltip_text(v->find_entry, "A name (or part of it) or a PID; Enter finds the next");
 	gtk_label_set_mnemonic_widget(GTK_LABEL(label), v->find_entry);
 	g_signal_connect(v->find_entry, "activate", G_CALLBACK(on_find), v);
-	v->hide_idle = gtk_check_button_new_with_mnemonic("Hide _idle");
+	v->hide_idle = gtk_check_button_new_with_mnemonic("Hide _inactive");
 	gtk_widget_set_tooltip_text(v->hide_idle, "Hide the tasks that never ran in the time window");
 	g_signal_connect(v->hide_idle, "toggled", G_CALLBACK(on_hide_idle), v);
 	v->show_wakeups = gtk_check_button_new_with_mnemonic("_Wakeups");

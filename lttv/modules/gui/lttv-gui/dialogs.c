@@ -32,6 +32,15 @@ void lttvgui_main_window_warn(const char *message, gpointer mw)
 	               "Part of the trace could not be read", message);
 }
 
+/* A file dialog starts in the working directory: GTK's default, the
+ * recently used files, is empty for a folder and cannot save. */
+static void start_in_working_dir(GtkWidget *d)
+{
+	char *cwd = g_get_current_dir();
+	gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(d), cwd);
+	g_free(cwd);
+}
+
 void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
 {
 	GtkWidget *d = gtk_file_chooser_dialog_new(new_tab ? "Open Trace" : "Add Trace to This Tab",
@@ -41,6 +50,7 @@ void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
 	                                           new_tab ? GTK_STOCK_OPEN : GTK_STOCK_ADD,
 	                                           GTK_RESPONSE_ACCEPT, NULL);
 	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+	start_in_working_dir(d);
 	char *path = NULL;
 	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
 		path = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
@@ -144,6 +154,7 @@ void lttvgui_dialog_save_png(LttvguiMainWindow *mw)
 	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
 	                                           GTK_STOCK_SAVE, GTK_RESPONSE_ACCEPT, NULL);
 	gtk_file_chooser_set_do_overwrite_confirmation(GTK_FILE_CHOOSER(d), TRUE);
+	start_in_working_dir(d);
 	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(d), "lttv-view.png");
 	char *file = NULL;
 	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
@@ -176,13 +187,22 @@ static GtkWidget *time_entry(LttvwindowTab *tab, LttTime t)
 	return e;
 }
 
+/* A mistake in the dialog, in place of its hint: dark red and bold, so it
+ * stands out from the hint it replaces. */
+static void show_error(GtkWidget *status, const char *message)
+{
+	char *m = g_markup_printf_escaped("<span foreground=\"#b00000\" weight=\"bold\">%s</span>", message);
+	gtk_label_set_markup(GTK_LABEL(status), m);
+	g_free(m);
+}
+
 /* Parses entry; on error shows why in status (the dialog stays open). */
 static gboolean entry_time(LttvwindowTab *tab, GtkWidget *entry, GtkWidget *status, LttTime *t)
 {
 	GError *error = NULL;
 	if (lttvgui_tab_parse_time(tab, gtk_entry_get_text(GTK_ENTRY(entry)), t, &error))
 		return TRUE;
-	gtk_label_set_text(GTK_LABEL(status), error->message);
+	show_error(status, error->message);
 	g_error_free(error);
 	gtk_widget_grab_focus(entry);
 	return FALSE;
@@ -193,9 +213,12 @@ static GtkWidget *status_label(GtkWidget *d)
 	GtkWidget *l = gtk_label_new("Times are seconds.nanoseconds from the start of the trace.");
 	gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
 	gtk_misc_set_alignment(GTK_MISC(l), 0, 0.5);
+	/* The dialog's own margin, which its table of entries has too. */
+	gtk_misc_set_padding(GTK_MISC(l), 8, 0);
 	gtk_box_pack_end(GTK_BOX(gtk_dialog_get_content_area(GTK_DIALOG(d))), l, FALSE, FALSE, 4);
 	return l;
 }
+
 
 void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw)
 {
@@ -236,7 +259,7 @@ void lttvgui_dialog_time_frame(LttvguiMainWindow *mw)
 		if (!entry_time(tab, start, status, &s) || !entry_time(tab, end, status, &e))
 			continue;
 		if (e <= s) {
-			gtk_label_set_text(GTK_LABEL(status), "The end must come after the start.");
+			show_error(status, "The end must come after the start.");
 			continue;
 		}
 		lttvwindow_report_time_window(tab, (LttvwindowTimeWindow) { s, e - s }, NULL);
@@ -255,15 +278,16 @@ void lttvgui_dialog_filter(LttvguiMainWindow *mw)
 	gtk_entry_set_width_chars(GTK_ENTRY(entry), 50);
 	add_row(d, dialog_table(d, 1), 0, "_Expression", entry);
 	GtkWidget *status = status_label(d);
-	gtk_label_set_text(GTK_LABEL(status),
-	                   "For example: event.name = sched_switch & state.pid > 100 "
-	                   "(empty: every event; see doc/filter.md).");
+	/* The example on a line of its own, never wrapped inside. */
+	gtk_label_set_markup(GTK_LABEL(status),
+	                     "For example:\n<tt>event.name = sched_switch &amp; state.pid &gt; 100</tt>\n"
+	                     "Empty: every event. The language: filter.md in " LTTV_DOCDIR ".");
 	gtk_widget_show_all(d);
 	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
 		GError *error = NULL;
 		if (lttvwindow_report_filter(tab, gtk_entry_get_text(GTK_ENTRY(entry)), NULL, &error))
 			break;
-		gtk_label_set_text(GTK_LABEL(status), error->message);
+		show_error(status, error->message);
 		g_error_free(error);
 	}
 	gtk_widget_destroy(d);
@@ -280,6 +304,7 @@ void lttvgui_dialog_load_module(LttvguiMainWindow *mw)
 	gtk_file_filter_add_pattern(f, "*.so");
 	gtk_file_filter_add_pattern(f, "*.la");
 	gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(d), f);
+	start_in_working_dir(d);
 	char *file = NULL;
 	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
 		file = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
@@ -330,7 +355,7 @@ void lttvgui_dialog_unload_module(LttvguiMainWindow *mw)
 		g_free(name);
 		if (ok)
 			break;
-		gtk_label_set_text(GTK_LABEL(status), error->message);
+		show_error(status, error->message);
 		g_error_free(error);
 	}
 	gtk_widget_destroy(d);

@@ -22,6 +22,7 @@ struct _LttvguiMainWindow {
 	GtkWidget *status;              /* GtkStatusbar: messages */
 	GtkWidget *progress;            /* background work of the current tab */
 	GtkWidget *stop;                /* Stop button next to it */
+	guint messages_source;          /* poll_messages */
 	gboolean mapped;                /* the server mapped the window (map-event seen) */
 };
 

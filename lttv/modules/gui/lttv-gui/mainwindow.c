@@ -81,8 +81,44 @@ void lttvgui_main_window_status(LttvguiMainWindow *mw, const char *message)
 	gtk_statusbar_push(sb, ctx, message);
 }
 
+/* The tabs' messages (a damaged cache computed again, a precomputation
+ * that failed) go to the status bar and to the terminal. */
+static void show_messages(LttvguiMainWindow *mw)
+{
+	for (guint i = 0; i < lttvgui_main_window_tab_count(mw); i++) {
+		LttvwindowTab *tab = lttvgui_main_window_nth_tab(mw, i);
+		char *m;
+		while (tab != NULL && (m = lttvwindow_tab_take_message(tab)) != NULL) {
+			g_printerr("lttv-gui: %s\n", m);
+			lttvgui_main_window_status(mw, m);
+			g_free(m);
+		}
+	}
+}
+
+/* A cache's window statistics index is checked by a thread after the
+ * precomputation ended: what it finds is looked for now and then. */
+static gboolean poll_messages(gpointer data)
+{
+	show_messages(data);
+	return G_SOURCE_CONTINUE;
+}
+
+const char *lttvgui_main_window_status_text(LttvguiMainWindow *mw)
+{
+	GList *children = gtk_container_get_children(
+		GTK_CONTAINER(gtk_statusbar_get_message_area(GTK_STATUSBAR(mw->status))));
+	const char *text = "";
+	for (GList *l = children; l != NULL; l = l->next)
+		if (GTK_IS_LABEL(l->data))
+			text = gtk_label_get_text(GTK_LABEL(l->data));
+	g_list_free(children);
+	return text;
+}
+
 void lttvgui_main_window_update_status(LttvguiMainWindow *mw)
 {
+	show_messages(mw);
 	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	GtkProgressBar *pb = GTK_PROGRESS_BAR(mw->progress);
 	if (tab == NULL || lttv_traceset_number(lttvwindow_get_traceset(tab)) == 0) {
@@ -124,8 +160,17 @@ static void on_traceset(LttvwindowTab *tab, GtkWidget *page)
 	for (guint i = 0; i < lttv_traceset_number(ts); i++)
 		g_string_append_printf(s, "%s%s", i > 0 ? ", " : "",
 		                       ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+	if (s->len == 0)
+		g_string_assign(s, "(no trace)");
+	/* A filter hides events in every viewer of the tab: said on the tab. */
+	const char *filter = lttvwindow_get_filter_text(tab);
+	if (filter != NULL)
+		g_string_append(s, " (filtered)");
 	GtkWidget *label = g_object_get_data(G_OBJECT(page), PAGE_LABEL_KEY);
-	gtk_label_set_text(GTK_LABEL(label), s->len > 0 ? s->str : "(no trace)");
+	gtk_label_set_text(GTK_LABEL(label), s->str);
+	char *tip = filter != NULL ? g_strdup_printf("Filter: %s", filter) : NULL;
+	gtk_widget_set_tooltip_text(label, tip);
+	g_free(tip);
 	g_string_free(s, TRUE);
 	LttvguiMainWindow *mw = g_object_get_data(G_OBJECT(page), "lttvwindow-page-window");
 	if (lttvgui_main_window_tab(mw) == tab) {
@@ -155,6 +200,32 @@ static GtkWidget *tab_label(GtkWidget *page)
 	return box;
 }
 
+static void on_filter(LttvwindowTab *tab, LttvFilter *filter, gpointer source, GtkWidget *page)
+{
+	on_traceset(tab, page);
+	LttvguiMainWindow *mw = g_object_get_data(G_OBJECT(page), "lttvwindow-page-window");
+	char *m = filter != NULL ? g_strdup_printf("Filter: %s", lttvwindow_get_filter_text(tab))
+	                         : g_strdup("Filter removed: every event is shown");
+	lttvgui_main_window_status(mw, m);
+	g_free(m);
+}
+
+/* The current time set outside the time window (a viewer went to an event
+ * or a time there): the window follows, centred on it, so that every
+ * viewer shows it. */
+static void on_current_time(LttvwindowTab *tab, guint64 time, gpointer source, gpointer data)
+{
+	LttvwindowTimeWindow w = lttvwindow_get_time_window(tab);
+	if (time >= w.start && time - w.start < w.width)
+		return;
+	LttvwindowTimeWindow c = { time > w.width / 2 ? time - w.width / 2 : 0, w.width };
+	LttTime start, end;
+	lttvwindow_get_time_span(tab, &start, &end);
+	if (c.start < start)
+		c.start = start;
+	lttvwindow_report_time_window(tab, c, NULL);
+}
+
 LttvwindowTab *lttvgui_main_window_new_tab(LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = lttvwindow_tab_new(GTK_WINDOW(mw->window));
@@ -168,6 +239,8 @@ LttvwindowTab *lttvgui_main_window_new_tab(LttvguiMainWindow *mw)
 	GtkWidget *label = tab_label(page);
 	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_BUSY, G_CALLBACK(on_busy), mw);
 	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset), page);
+	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_FILTER, G_CALLBACK(on_filter), page);
+	lttvwindow_connect(tab, page, LTTVWINDOW_SIGNAL_CURRENT_TIME, G_CALLBACK(on_current_time), NULL);
 	gtk_widget_show(page);
 	gint i = gtk_notebook_append_page(GTK_NOTEBOOK(mw->notebook), page, label);
 	gtk_notebook_set_tab_reorderable(GTK_NOTEBOOK(mw->notebook), page, TRUE);
@@ -277,6 +350,7 @@ static void on_window_destroy(GtkWidget *w, LttvguiMainWindow *mw)
 {
 	/* The pages die after this handler: nothing may call back into mw. */
 	g_signal_handlers_disconnect_by_data(mw->notebook, mw);
+	g_source_remove(mw->messages_source);
 	windows = g_list_remove(windows, mw);
 	lttvwindow_viewers_remove_listener(mw->registry_listener);
 	if (windows == NULL && gtk_main_level() > 0)
@@ -348,6 +422,7 @@ LttvguiMainWindow *lttvgui_main_window_new(void)
 	gtk_box_pack_start(GTK_BOX(vbox), status_bar(mw), FALSE, FALSE, 0);
 	lttvgui_keys_attach(mw);
 	g_signal_connect(mw->window, "destroy", G_CALLBACK(on_window_destroy), mw);
+	mw->messages_source = g_timeout_add_seconds(1, poll_messages, mw);
 	g_signal_connect(mw->window, "map-event", G_CALLBACK(on_map_event), mw);
 	g_signal_connect(mw->window, "unmap-event", G_CALLBACK(on_map_event), mw);
 	g_object_weak_ref(G_OBJECT(mw->window), main_window_free, mw);

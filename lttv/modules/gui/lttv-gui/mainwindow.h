@@ -56,6 +56,8 @@ void lttvgui_main_window_warn(const char *message, gpointer mw);
 
 /* Shows message in the status bar. */
 void lttvgui_main_window_status(LttvguiMainWindow *mw, const char *message);
+/* The message the status bar shows ("" when none); owned by the bar. */
+const char *lttvgui_main_window_status_text(LttvguiMainWindow *mw);
 
 G_END_DECLS
 

@@ -469,6 +469,16 @@ static gboolean cmd_quit(char **argv)
 	return FALSE;
 }
 
+/* `status`: prints the status bar's message as "status MESSAGE". */
+static gboolean cmd_status(char **argv)
+{
+	if (!need_args(argv, 0, 0, "status"))
+		return FALSE;
+	printf("status %s\n", lttvgui_main_window_status_text(window()));
+	fflush(stdout);
+	return TRUE;
+}
+
 static gboolean cmd_wait(char **argv)
 {
 	return need_args(argv, 0, 0, "wait") && wait_idle();
@@ -483,6 +493,7 @@ static const struct {
 	{ "screenshot", cmd_screenshot }, { "resize", cmd_resize }, { "key", cmd_key },
 	{ "click", cmd_click }, { "print", cmd_print }, { "quit", cmd_quit },
 	{ "filter", cmd_filter }, { "scroll", cmd_scroll }, { "clock", cmd_clock },
+	{ "status", cmd_status },
 };
 
 /* Runs one line; FALSE when the script must stop running lines for now. */
@@ -508,7 +519,7 @@ static gboolean run_line(const char *text)
 			break;
 	if (i == G_N_ELEMENTS(commands))
 		go_on = fail("unknown command \"%s\" (open, tab, viewer, window, time, wait, "
-		             "screenshot, resize, key, click, scroll, print, clock, filter, quit)", argv[0]);
+		             "screenshot, resize, key, click, scroll, print, status, clock, filter, quit)", argv[0]);
 	else if (window() == NULL)
 		go_on = fail("the window was closed: nothing to run %s on", argv[0]);
 	else

@@ -38,6 +38,7 @@ struct _LttvwindowBackground {
 	guint last_id;
 	Note *adding;               /* the note lttvwindow_background_notify is adding */
 	GError *error;
+	gboolean error_told;        /* lttvwindow_background_take_message gave it */
 };
 
 /* One per trace: what makes every tab share the computation. */
@@ -284,6 +285,15 @@ LttTime lttvwindow_background_ready_until(const LttvwindowBackground *b)
 const GError *lttvwindow_background_error(const LttvwindowBackground *b)
 {
 	return b->error;
+}
+
+char *lttvwindow_background_take_message(LttvwindowBackground *b)
+{
+	if (b->error != NULL && !b->error_told) {
+		b->error_told = TRUE;
+		return g_strdup_printf("precomputation stopped: %s", b->error->message);
+	}
+	return lttv_precompute_take_cache_warning(b->p);
 }
 
 LttvPrecompute *lttvwindow_background_precompute(const LttvwindowBackground *b)

@@ -52,6 +52,10 @@ gboolean lttvwindow_background_ready(const LttvwindowBackground *b);      /* eve
 gboolean lttvwindow_background_in_progress(const LttvwindowBackground *b);  /* started, not stopped, not over */
 /* Why the computation stopped short (the trace could not be read), or NULL. */
 const GError *lttvwindow_background_error(const LttvwindowBackground *b);
+/* What the user should be told, once each: the error that stopped the
+ * computation, a cache found unusable (computed again); NULL when
+ * nothing.  Free with g_free. */
+char *lttvwindow_background_take_message(LttvwindowBackground *b);
 /* The trace's precomputation service (checkpoints, intervals, window
  * statistics): what viewers read the results from. */
 LttvPrecompute *lttvwindow_background_precompute(const LttvwindowBackground *b);

@@ -49,6 +49,12 @@ gboolean lttvwindow_tab_busy(LttvwindowTab *tab);
 gdouble lttvwindow_tab_background_progress(LttvwindowTab *tab);
 /* Between lttvwindow_report_stop and lttvwindow_report_continue. */
 gboolean lttvwindow_tab_stopped(LttvwindowTab *tab);
+/* The next thing about the tab's background computations the user should
+ * read, once: an error that stopped one, a cache file found unusable (a
+ * precomputation's or its window statistics' index, computed again; found
+ * by a thread, so it may come after the computation ended: poll it).  NULL
+ * when nothing; free with g_free. */
+char *lttvwindow_tab_take_message(LttvwindowTab *tab);
 
 /* Removes everything viewer registered through the helpers of
  * lttvwindow.h (requests, whose after_request hooks run, signal handlers,

@@ -263,6 +263,16 @@ gdouble lttvwindow_tab_background_progress(LttvwindowTab *tab)
 	return sum / tab->backgrounds->len;
 }
 
+char *lttvwindow_tab_take_message(LttvwindowTab *tab)
+{
+	for (guint i = 0; i < tab->backgrounds->len; i++) {
+		char *m = lttvwindow_background_take_message(g_ptr_array_index(tab->backgrounds, i));
+		if (m != NULL)
+			return m;
+	}
+	return NULL;
+}
+
 gboolean lttvwindow_tab_stopped(LttvwindowTab *tab)
 {
 	return tab->stopped;
