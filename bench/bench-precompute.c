@@ -264,7 +264,7 @@ static void bench_window_stats(LttvPrecompute *p, const char *label, LttTime sta
 		LttTime width;
 	} widths[] = { { "1ms", 1000000 }, { "10ms", 10000000 }, { "100ms", 100000000 }, { "1s", 1000000000 },
 	               { "whole", 0 } };
-	double *times = g_new(double, n), *cpu = g_new(double, n), *tree_times = g_new(double, n);
+	double *times = g_new(double, n), *cpu = g_new(double, n), *tree_times = g_new(double, 4 * n);
 	guint64 from_index = lttv_precompute_index_windows(p);
 	GRand *rand = g_rand_new_with_seed(2);
 	guint k, i;
@@ -288,18 +288,28 @@ static void bench_window_stats(LttvPrecompute *p, const char *label, LttTime sta
 				exit(1);
 			}
 			if (widths[k].width == 0) {
-				/* What a viewer does next: the tree of nodes. */
-				double tt = now_s();
-				LttvStatsNode *tree = lttv_stats_tree(s, FALSE);
+				/* What a viewer does next: the tree of nodes, whole or
+				 * down to the processes (lttv_stats_tree_to, the
+				 * statistics viewer's), by process and by CPU. */
+				for (guint v = 0; v < 4; v++) {
+					double tt = now_s();
+					LttvStatsNode *tree = v & 1 ? lttv_stats_tree_to(s, v >= 2, LTTV_STATS_PROCESS)
+					                            : lttv_stats_tree(s, v >= 2);
 
-				tree_times[i] = (now_s() - tt) * 1e3;
-				lttv_stats_node_free(tree);
+					tree_times[v * n + i] = (now_s() - tt) * 1e3;
+					lttv_stats_node_free(tree);
+				}
 			}
 			lttv_window_stats_free(s);
 		}
 		if (widths[k].width == 0) {
-			g_snprintf(name, sizeof(name), "window_stats%s%s_whole_tree_median", *label ? "_" : "", label);
-			fig(name, quantile(tree_times, rounds, 0.5), "ms");
+			static const char *const trees[] = { "", "_shallow", "_by_cpu", "_by_cpu_shallow" };
+
+			for (guint v = 0; v < 4; v++) {
+				g_snprintf(name, sizeof(name), "window_stats%s%s_whole_tree%s_median", *label ? "_" : "",
+				           label, trees[v]);
+				fig(name, quantile(tree_times + v * n, rounds, 0.5), "ms");
+			}
 		}
 		g_snprintf(name, sizeof(name), "window_stats%s%s_%s_median", *label ? "_" : "", label, widths[k].name);
 		fig(name, quantile(times, rounds, 0.5), "ms");

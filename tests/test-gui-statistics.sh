@@ -6,14 +6,16 @@
 # ltt-synth --truth): for the whole trace, and for a time window set after
 # the viewer switched to "Time window" (so it follows the tab).  The
 # figures are read back through the viewer's copy (Ctrl+C: the CSV of
-# textDump's --stats-format=csv).
+# textDump's --stats-format=csv).  The viewer builds its nodes down to the
+# processes and the rest as rows open: what the rows opened after a window
+# change show (Ctrl+Shift+C copies the rows shown) is the full tree's.
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/viewers-env.sh"
 
 "$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..5"
+echo "1..6"
 
 "$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv > "$tmp/whole.csv"
 cat > "$tmp/whole.script" <<SCRIPT
@@ -121,3 +123,30 @@ all=$("$pngcheck" "$tmp/bycpu.png" dark@16x500+14+80 | awk 'NR == 2 { print $2 }
 echo "# process rows copied: $rows ($idle idle); expander pixels: $all, $one per row"
 [ "$idle" = 2 ] && [ "${one:-0}" -gt 5 ] && [ "$all" = $((rows * one)) ]
 check $? "By CPU off: one row per process, both idle tasks shown ($all dark pixels of expanders for $rows rows)"
+
+# After a window change, CPU 0's row opened with every level under it
+# (Shift+Right): its processes' children are built then, from the window's
+# statistics.  The rows shown under CPU 0 (Ctrl+Shift+C) are every row of
+# CPU 0 in the full tree (Ctrl+C, built whole), figure for figure.
+cat > "$tmp/lazy.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+key <Alt>m
+window $(sec $a) $(sec $((l + 1)))
+wait
+click statistics 300 150
+key Home
+key Down
+key Down
+key <Shift>Right
+key <Control><Shift>c
+key <Control>c
+quit
+SCRIPT
+gui_run statistics "$tmp/lazy.script"
+awk -F, '/^level/ { part++ } part == 1 && $3 == "0"' "$tmp/copied" > "$tmp/shown0"
+awk -F, '/^level/ { part++ } part == 2 && $3 == "0"' "$tmp/copied" > "$tmp/full0"
+events=$(grep -c '^event,' "$tmp/shown0")
+[ "$(grep -c '^level' "$tmp/copied")" -eq 2 ] && [ "$events" -gt 100 ] && diff -u "$tmp/full0" "$tmp/shown0" >&2
+check $? "a process row opened after a window change: its modes, submodes and events (${events:-no} event rows) are the full tree's"

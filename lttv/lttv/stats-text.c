@@ -211,3 +211,11 @@ void lttv_stats_append_csv(GString *out, const LttvStatsNode *tree, const char *
 	CsvKeys keys = { .trace = trace_name };
 	append_subtree(out, tree, &keys);
 }
+
+void lttv_stats_append_csv_row(GString *out, const LttvStatsNode *const *path, guint len, const char *trace_name)
+{
+	CsvKeys keys = { .trace = trace_name };
+	for (guint i = 0; i < len; i++)
+		keys.at[path[i]->level] = path[i];
+	append_row(out, path[len - 1], &keys);
+}

@@ -48,9 +48,13 @@ guint64 lttv_stats_figure_value(const LttvStatsNode *n, LttvStatsFigure f);
 
 /* The CSV header line (with its newline). */
 const char *lttv_stats_csv_header(void);
-/* One CSV row per node of tree (a trace's tree, from lttv_stats_tree),
+/* One CSV row per node of tree (a trace's tree, from lttv_stats_tree;
+ * of a tree built to a level, lttv_stats_tree_to, the nodes built),
  * parents before children; fields quoted as RFC 4180 says. */
 void lttv_stats_append_csv(GString *out, const LttvStatsNode *tree, const char *trace_name);
+/* The row of node path[len - 1] alone; path[0] .. path[len - 2] are its
+ * ancestors from the trace's node, whose keys the row carries (len >= 1). */
+void lttv_stats_append_csv_row(GString *out, const LttvStatsNode *const *path, guint len, const char *trace_name);
 
 G_END_DECLS
 

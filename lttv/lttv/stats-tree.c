@@ -4,11 +4,11 @@
  * leaves by their path, then open a node wherever the path changes. */
 #include "config.h"
 #include <string.h>
-#include "stats-private.h"
+#include "stats-tree-private.h"
 
 #define DEPTH (LTTV_STATS_EVENT_TYPE + 1)
 
-static LttvStatsNode *node_new(LttvStatsLevel level, LttvStatsNode *parent)
+LttvStatsNode *lttv_stats_node_new(LttvStatsLevel level, LttvStatsNode *parent)
 {
 	LttvStatsNode *n = g_new0(LttvStatsNode, 1);
 
@@ -41,18 +41,9 @@ static int compare_event_types(gconstpointer pa, gconstpointer pb)
 	return ltt_event_type_id(a) < ltt_event_type_id(b) ? -1 : ltt_event_type_id(a) > ltt_event_type_id(b);
 }
 
-/* Event counts by type index gathered for one submode node, and which
- * indexes it touched: most nodes see a few types of the trace's many. */
-typedef struct {
-	guint64 *counts;
-	guint len;
-	GArray *touched;               /* guint type indexes */
-	guint *rank;                   /* by type index: its place in (channel, id) order */
-} TypeCounts;
-
 /* Ranks the trace's event types once per tree, so that ordering a node's
  * types compares integers. */
-static guint *rank_event_types(const GPtrArray *handlers)
+guint *lttv_stats_rank_event_types(const GPtrArray *handlers)
 {
 	GPtrArray *sorted = g_ptr_array_sized_new(handlers->len);
 	guint *rank = g_new(guint, handlers->len + 1);
@@ -67,7 +58,7 @@ static guint *rank_event_types(const GPtrArray *handlers)
 	return rank;
 }
 
-static void type_counts_add(TypeCounts *tc, guint type, guint64 n)
+static void type_counts_add(LttvTypeCounts *tc, guint type, guint64 n)
 {
 	if (n == 0)
 		return;
@@ -84,7 +75,7 @@ static void type_counts_add(TypeCounts *tc, guint type, guint64 n)
 }
 
 /* The kind of event that returns from a frame of mode. */
-static LttvEventKind exit_kind(LttvExecMode mode)
+LttvEventKind lttv_stats_exit_kind(LttvExecMode mode)
 {
 	switch (mode) {
 	case LTTV_MODE_SYSCALL:
@@ -102,10 +93,10 @@ static LttvEventKind exit_kind(LttvExecMode mode)
 
 /* Turns the event counts gathered for a submode node into its children,
  * ordered by (channel, id) whatever order the engine met the types in;
- * its exit events are its calls. */
-static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *tc)
+ * its exit events are its calls (summed into sub when sum). */
+void lttv_stats_add_event_types(const LttvStats *s, LttvStatsNode *sub, LttvTypeCounts *tc, gboolean sum)
 {
-	LttvEventKind exit = exit_kind(sub->mode);
+	LttvEventKind exit = lttv_stats_exit_kind(sub->mode);
 	guint *touched = (guint *) tc->touched->data;
 	guint i, j;
 
@@ -119,21 +110,22 @@ static void add_event_types(const LttvStats *s, LttvStatsNode *sub, TypeCounts *
 	}
 	for (i = 0; i < tc->touched->len; i++) {
 		guint type = touched[i];
-		LttvStatsNode *n = node_new(LTTV_STATS_EVENT_TYPE, sub);
+		LttvStatsNode *n = lttv_stats_node_new(LTTV_STATS_EVENT_TYPE, sub);
 		const LttvEventHandler *h = g_ptr_array_index(s->ts->table->handlers, type);
 
 		n->event_type = h->type;
 		n->events = tc->counts[type];
-		if (exit != LTTV_EV_NONE && h->kind == exit)
+		if (sum && exit != LTTV_EV_NONE && h->kind == exit)
 			sub->calls += n->events;
-		sub->events += n->events;
+		if (sum)
+			sub->events += n->events;
 		tc->counts[type] = 0;
 	}
 	g_array_set_size(tc->touched, 0);
 }
 
 /* Adds leaf's event counts by type. */
-static void gather_types(const LttvStatsLeaf *leaf, TypeCounts *tc)
+void lttv_stats_gather_types(const LttvStatsLeaf *leaf, LttvTypeCounts *tc)
 {
 	guint j;
 
@@ -156,8 +148,7 @@ static void node_add(LttvStatsNode *n, const LttvStatsNode *from)
 	n->charged_time += from->charged_time;
 }
 
-/* What the kernel charged t on cpu, or on every CPU (cpu G_MAXUINT). */
-static LttTime task_charged(const LttvStatsTask *t, guint cpu)
+LttTime lttv_stats_task_charged(const LttvStatsTask *t, guint cpu)
 {
 	LttTime sum = 0;
 
@@ -168,7 +159,7 @@ static LttTime task_charged(const LttvStatsTask *t, guint cpu)
 }
 
 /* Leaves of one process node by (mode, submode, CPU). */
-static int compare_leaves(gconstpointer pa, gconstpointer pb)
+int lttv_stats_compare_leaves(gconstpointer pa, gconstpointer pb)
 {
 	const LttvStatsLeaf *a = *(const LttvStatsLeaf *const *) pa, *b = *(const LttvStatsLeaf *const *) pb;
 
@@ -182,7 +173,7 @@ static int compare_leaves(gconstpointer pa, gconstpointer pb)
 /* The process node of the leaves gathered for it (its modes, submodes and
  * event types), under parent, summed into parent and the trace node. */
 static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode *parent,
-                        const LttvStatsTask *t, guint cpu, GPtrArray *leaves, TypeCounts *counts,
+                        const LttvStatsTask *t, guint cpu, GPtrArray *leaves, LttvTypeCounts *counts,
                         LttTime charged)
 {
 	LttvStatsNode *proc, *mode = NULL, *sub = NULL;
@@ -191,8 +182,8 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 
 	if (leaves->len == 0)
 		return;
-	g_ptr_array_sort(leaves, compare_leaves);
-	proc = node_new(LTTV_STATS_PROCESS, parent);
+	g_ptr_array_sort(leaves, lttv_stats_compare_leaves);
+	proc = lttv_stats_node_new(LTTV_STATS_PROCESS, parent);
 	proc->cpu = cpu;
 	proc->pid = t->pid;
 	proc->tgid = t->tgid;
@@ -208,17 +199,17 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 
 		if (new_mode || prev->submode != leaf->submode) {
 			if (sub != NULL) {
-				add_event_types(s, sub, counts);
+				lttv_stats_add_event_types(s, sub, counts, TRUE);
 				node_add(mode, sub);
 				mode->calls += sub->calls;
 			}
 			if (new_mode) {
 				if (mode != NULL)
 					node_add(proc, mode);
-				mode = node_new(LTTV_STATS_MODE, proc);
+				mode = lttv_stats_node_new(LTTV_STATS_MODE, proc);
 				mode->mode = leaf->mode;
 			}
-			sub = node_new(LTTV_STATS_SUBMODE, mode);
+			sub = lttv_stats_node_new(LTTV_STATS_SUBMODE, mode);
 			sub->mode = leaf->mode;
 			sub->name = lttv_trace_state_submode_name(s->ts, leaf->mode, leaf->submode);
 			sub->submode = leaf->submode;
@@ -228,10 +219,10 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 		sub->cpu_time += leaf->cpu_time;
 		sub->elapsed_time += leaf->elapsed_time;
 		sub->cumulative_time += leaf->cumulative_time;
-		gather_types(leaf, counts);
+		lttv_stats_gather_types(leaf, counts);
 		prev = leaf;
 	}
-	add_event_types(s, sub, counts);
+	lttv_stats_add_event_types(s, sub, counts, TRUE);
 	node_add(mode, sub);
 	mode->calls += sub->calls;
 	node_add(proc, mode);
@@ -254,7 +245,7 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	node_add(trace, proc);
 }
 
-static int compare_tasks(gconstpointer pa, gconstpointer pb)
+int lttv_stats_compare_tasks(gconstpointer pa, gconstpointer pb)
 {
 	const LttvStatsTask *a = *(const LttvStatsTask *const *) pa, *b = *(const LttvStatsTask *const *) pb;
 
@@ -272,7 +263,7 @@ static gint compare_guint(gconstpointer a, gconstpointer b)
 }
 
 /* The CPUs that some task's leaf has, ascending, each once. */
-static GArray *cpus_present(const LttvStats *s)
+GArray *lttv_stats_cpus_present(const LttvStats *s)
 {
 	GArray *cpus = g_array_new(FALSE, FALSE, sizeof(guint));
 	GHashTable *seen = g_hash_table_new(NULL, NULL);
@@ -293,12 +284,12 @@ static GArray *cpus_present(const LttvStats *s)
 
 LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 {
-	LttvStatsNode *trace = node_new(LTTV_STATS_TRACE, NULL);
+	LttvStatsNode *trace = lttv_stats_node_new(LTTV_STATS_TRACE, NULL);
 	GPtrArray *tasks = g_ptr_array_sized_new(g_hash_table_size(s->tasks));
 	GPtrArray *leaves = g_ptr_array_new();
-	TypeCounts counts = { NULL, 0, g_array_new(FALSE, FALSE, sizeof(guint)),
-	                      rank_event_types(s->ts->table->handlers) };
-	GArray *cpus = cpus_present(s);
+	LttvTypeCounts counts = { NULL, 0, g_array_new(FALSE, FALSE, sizeof(guint)),
+	                      lttv_stats_rank_event_types(s->ts->table->handlers) };
+	GArray *cpus = lttv_stats_cpus_present(s);
 	guint ci, i, j, k;
 	GHashTableIter it;
 	gpointer task;
@@ -307,7 +298,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	g_hash_table_iter_init(&it, s->tasks);
 	while (g_hash_table_iter_next(&it, &task, NULL))
 		g_ptr_array_add(tasks, task);
-	g_ptr_array_sort(tasks, compare_tasks);
+	g_ptr_array_sort(tasks, lttv_stats_compare_tasks);
 	/* Empty leaves (a frame ended the instant it began, a window's sum
 	 * that came to zero) make no node: a pass and a sum of differences do
 	 * not make the same ones (doc/analysis.md §6.3).  A process node
@@ -320,7 +311,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 		guint cpu = per_cpu ? g_array_index(cpus, guint, ci) : 0;
 
 		if (per_cpu) {
-			parent = node_new(LTTV_STATS_CPU, trace);
+			parent = lttv_stats_node_new(LTTV_STATS_CPU, trace);
 			parent->cpu = cpu;
 		}
 		for (i = 0; i < tasks->len; i = k) {
@@ -351,7 +342,7 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 					/* By CPU: what was charged there; else the task's
 					 * whole (for pid <= 0, the record of CPU c). */
 					if (t->pid > 0 || u->cpu == c)
-						charged += task_charged(u, per_cpu ? c : G_MAXUINT);
+						charged += lttv_stats_task_charged(u, per_cpu ? c : G_MAXUINT);
 					for (j = 0; j < u->n_leaves; j++)
 						if ((!(per_cpu || t->pid <= 0) || u->leaves[j].cpu == c)
 						    && !lttv_stats_leaf_empty(&u->leaves[j]))
@@ -407,7 +398,8 @@ guint64 lttv_stats_node_count_events(const LttvStatsNode *n, const char *name)
 
 	if (n->level == LTTV_STATS_EVENT_TYPE)
 		return strcmp(ltt_event_type_name(n->event_type), name) == 0 ? n->events : 0;
-	for (i = 0; i < n->children->len; i++)
+	/* A pending node (lttv_stats_tree_to) has no children built. */
+	for (i = 0; n->children != NULL && i < n->children->len; i++)
 		sum += lttv_stats_node_count_events(g_ptr_array_index(n->children, i), name);
 	return sum;
 }

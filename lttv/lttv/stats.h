@@ -100,6 +100,11 @@ struct _LttvStatsNode {
 	guint64 calls;                 /* MODE, SUBMODE of a system call, IRQ, soft IRQ or trap: the
 	                                * frames that returned (their exit events); events counts
 	                                * everything that happened inside them */
+	/* Trees built to a level (lttv_stats_tree_to). */
+	gboolean pending;              /* its children are still to be built: children is NULL
+	                                * until lttv_stats_node_children */
+	gboolean per_cpu;              /* private: in a tree by CPU */
+	guint leaf_cpu;                /* private: the CPU whose leaves it sums, G_MAXUINT: all */
 };
 
 /* Builds the tree trace -> CPU -> process -> mode -> submode -> event type
@@ -110,6 +115,27 @@ struct _LttvStatsNode {
  * lttv_stats_node_free. */
 LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu);
 void lttv_stats_node_free(LttvStatsNode *node);
+/* The same tree built down to level only: every node built has its exact
+ * figures (those of lttv_stats_tree), summed straight from the counters;
+ * the nodes at level that have children are pending (children NULL) and
+ * build them when asked (lttv_stats_node_children).  A viewer that shows
+ * the processes and opens a few of them builds a fraction of the tree:
+ * on a trace of thousands of tasks the full tree holds millions of nodes.
+ * s must outlive the tree's pending nodes (and not count more events if
+ * the tree is to stay consistent).  What walks children (the find and
+ * count functions below, lttv_stats_append_csv) sees the nodes built only:
+ * build the rest first (lttv_stats_node_build).  Free with
+ * lttv_stats_node_free. */
+LttvStatsNode *lttv_stats_tree_to(const LttvStats *s, gboolean per_cpu, LttvStatsLevel level);
+/* n's children, built first (one level: they are pending in turn) when n
+ * is pending, from s, the statistics n's tree was built from; NULL for an
+ * event type node.  Equal, node by node, to lttv_stats_tree's. */
+GPtrArray *lttv_stats_node_children(const LttvStats *s, LttvStatsNode *n);
+/* Builds every pending node of n's subtree down to level (the whole
+ * subtree: LTTV_STATS_EVENT_TYPE), e.g. before walking it. */
+void lttv_stats_node_build(const LttvStats *s, LttvStatsNode *n, LttvStatsLevel level);
+/* Whether n has children, built or pending. */
+gboolean lttv_stats_node_has_children(const LttvStatsNode *n);
 /* The tree lttv_stats_tree would give after lttv_stats_close(s, end),
  * without closing s: a consistent copy of statistics still being
  * computed (end >= the last event applied; events may be applied to s

@@ -85,7 +85,7 @@ static void on_export(GtkButton *b, gpointer data)
 static gboolean on_key(GtkWidget *w, GdkEventKey *ev, gpointer data)
 {
 	if ((ev->state & GDK_CONTROL_MASK) && (ev->keyval == GDK_c || ev->keyval == GDK_C)) {
-		stv_copy(data);
+		stv_copy(data, (ev->state & GDK_SHIFT_MASK) != 0);
 		return TRUE;
 	}
 	return FALSE;
@@ -103,7 +103,7 @@ static GtkWidget *tool_row(Stv *v)
 	gtk_widget_set_tooltip_text(v->per_cpu, "Split the processes by the CPU they ran on");
 	gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(v->per_cpu), TRUE);
 	GtkWidget *export = gtk_button_new_with_mnemonic("_Export CSV...");
-	gtk_widget_set_tooltip_text(export, "Save the figures as CSV (Ctrl+C copies them)");
+	gtk_widget_set_tooltip_text(export, "Save the figures as CSV (Ctrl+C copies them, Ctrl+Shift+C the rows shown)");
 	v->status = gtk_label_new("");
 	gtk_misc_set_alignment(GTK_MISC(v->status), 0, 0.5);
 	gtk_label_set_ellipsize(GTK_LABEL(v->status), PANGO_ELLIPSIZE_END);

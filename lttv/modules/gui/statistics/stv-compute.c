@@ -73,7 +73,10 @@ static void install_figures(Stv *v, StvTrace *t, LttvStats *stats, LttvTraceStat
 	forget_figures(t);
 	t->stats = stats;
 	t->state = state;
-	t->tree = lttv_stats_tree(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)));
+	/* Down to the processes: the rest is built as rows open (stv-tree.c),
+	 * from stats, which lives as long as the tree. */
+	t->tree = lttv_stats_tree_to(stats, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu)),
+	                             LTTV_STATS_PROCESS);
 	t->complete = complete;
 	t->until = until;
 }

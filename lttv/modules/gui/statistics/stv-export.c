@@ -2,7 +2,8 @@
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stv-export.c: the figures as CSV, in the format of
  * `lttv -m textDump -s --stats-format=csv` (lttv/stats-text.h writes both),
- * so a spreadsheet or a script reads either the same way.
+ * so a spreadsheet or a script reads either the same way: every node, so
+ * the trees, which are built as rows open, are built whole here first.
  *
  * Copy puts them on the clipboard; scripts (lttv-gui --script), which
  * cannot read the clipboard, get them appended to the file named by
@@ -19,15 +20,18 @@ char *stv_csv(const Stv *v)
 	GString *csv = g_string_new(lttv_stats_csv_header());
 	for (guint i = 0; i < v->traces->len; i++) {
 		const StvTrace *t = &g_array_index(v->traces, StvTrace, i);
-		if (t->tree != NULL)
-			lttv_stats_append_csv(csv, t->tree, ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+		if (t->tree == NULL)
+			continue;
+		LttvStatsNode *all = lttv_stats_tree(t->stats, t->tree->per_cpu);
+		lttv_stats_append_csv(csv, all, ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+		lttv_stats_node_free(all);
 	}
 	return g_string_free(csv, FALSE);
 }
 
-void stv_copy(Stv *v)
+void stv_copy(Stv *v, gboolean shown)
 {
-	char *csv = stv_csv(v);
+	char *csv = shown ? stv_tree_shown_csv(v) : stv_csv(v);
 	gtk_clipboard_set_text(gtk_widget_get_clipboard(v->view, GDK_SELECTION_CLIPBOARD), csv, -1);
 	const char *file = g_getenv("LTTV_GUI_COPY_FILE");
 	if (file != NULL && file[0] != '\0') {

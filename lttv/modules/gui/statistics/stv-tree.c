@@ -11,7 +11,9 @@
  * empty placeholder child gives it its expander): a big trace's tree holds
  * millions of nodes (every task on every CPU, with its modes, submodes and
  * event types), which a tree store takes minutes to hold and hundreds of
- * MB; a person opens a few of them. */
+ * MB; a person opens a few of them.  The nodes themselves are built down
+ * to the processes (stv-compute.c, lttv_stats_tree_to) and a node's
+ * children when its row's are made, from the trace's statistics. */
 #include <config.h>
 #include <string.h>
 #include <ltt/trace.h>
@@ -83,20 +85,20 @@ static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvS
 	g_free(name);
 }
 
-static void fill_node(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace,
-                      const LttvStatsNode *parent, GtkTreeIter *parent_it, GString *path,
-                      const char *trace_name);
+static void fill_node(Stv *v, const StvTrace *t, LttvStatsNode *n, const LttvStatsNode *parent,
+                      GtkTreeIter *parent_it, GString *path, const char *trace_name);
 
-/* The children of n under row it: made when the row has been expanded
- * once, else a placeholder. */
-static void fill_children(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace, GtkTreeIter *it,
-                          GString *path, const char *trace_name)
+/* The children of n under row it: made (and n's built) when the row has
+ * been expanded once, else a placeholder. */
+static void fill_children(Stv *v, const StvTrace *t, LttvStatsNode *n, GtkTreeIter *it, GString *path,
+                          const char *trace_name)
 {
-	if (n->children == NULL || n->children->len == 0)
+	if (!lttv_stats_node_has_children(n))
 		return;
 	if (g_hash_table_contains(v->expanded, path->str)) {
-		for (guint i = 0; i < n->children->len; i++)
-			fill_node(v, g_ptr_array_index(n->children, i), trace, n, it, path, trace_name);
+		GPtrArray *children = lttv_stats_node_children(t->stats, n);
+		for (guint i = 0; i < children->len; i++)
+			fill_node(v, t, g_ptr_array_index(children, i), n, it, path, trace_name);
 	} else if (!gtk_tree_model_iter_has_child(GTK_TREE_MODEL(v->store), it)) {
 		GtkTreeIter placeholder;
 		gtk_tree_store_append(v->store, &placeholder, it);
@@ -106,9 +108,8 @@ static void fill_children(Stv *v, const LttvStatsNode *n, const LttvStatsNode *t
 	}
 }
 
-static void fill_node(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace,
-                      const LttvStatsNode *parent, GtkTreeIter *parent_it, GString *path,
-                      const char *trace_name)
+static void fill_node(Stv *v, const StvTrace *t, LttvStatsNode *n, const LttvStatsNode *parent,
+                      GtkTreeIter *parent_it, GString *path, const char *trace_name)
 {
 	gsize len = path->len;
 	g_string_append_c(path, '/');
@@ -121,31 +122,57 @@ static void fill_node(Stv *v, const LttvStatsNode *n, const LttvStatsNode *trace
 		g_hash_table_insert(v->rows, g_strdup(path->str), it);
 		gtk_tree_store_set(v->store, it, COL_KEY, path->str, -1);
 	}
-	set_row(v, it, n, trace, parent, trace_name);
-	fill_children(v, n, trace, it, path, trace_name);
+	set_row(v, it, n, t->tree, parent, trace_name);
+	fill_children(v, t, n, it, path, trace_name);
 	g_string_truncate(path, len);
 }
 
-/* The node of the current figures whose path of keys is key, or NULL;
- * path: the key of trace i's root on entry. */
-static const LttvStatsNode *find_node(const LttvStatsNode *n, const char *key, GString *path,
-                                      const char *trace_name)
+/* The node of trace t's figures whose path of keys is key (its nodes
+ * built on the way), or NULL; path: the key of t's root on entry.  chain
+ * (when not NULL) gets the nodes from t's root to it. */
+static LttvStatsNode *find_node(const StvTrace *t, LttvStatsNode *n, const char *key, GString *path,
+                                const char *trace_name, GPtrArray *chain)
 {
+	if (chain != NULL)
+		g_ptr_array_add(chain, n);
 	if (strcmp(path->str, key) == 0)
 		return n;
-	if (!g_str_has_prefix(key, path->str) || key[path->len] != '/' || n->children == NULL)
-		return NULL;
+	GPtrArray *children = g_str_has_prefix(key, path->str) && key[path->len] == '/'
+	                      ? lttv_stats_node_children(t->stats, n) : NULL;
 	gsize len = path->len;
-	for (guint i = 0; i < n->children->len; i++) {
-		const LttvStatsNode *c = g_ptr_array_index(n->children, i);
+	for (guint i = 0; children != NULL && i < children->len; i++) {
+		LttvStatsNode *c = g_ptr_array_index(children, i);
 		g_string_append_c(path, '/');
 		append_row_key(path, c, trace_name);
-		const LttvStatsNode *found = find_node(c, key, path, trace_name);
+		LttvStatsNode *found = find_node(t, c, key, path, trace_name, chain);
 		g_string_truncate(path, len);
 		if (found != NULL)
 			return found;
 	}
+	if (chain != NULL)
+		g_ptr_array_set_size(chain, chain->len - 1);
 	return NULL;
+}
+
+/* The node of the row whose path of keys is key, in trace *index's
+ * figures (chain: as find_node's), or NULL. */
+static LttvStatsNode *node_of_row(Stv *v, const char *key, guint *index, GPtrArray *chain)
+{
+	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
+	GString *path = g_string_new(NULL);
+	LttvStatsNode *n = NULL;
+	for (guint i = 0; n == NULL && i < v->traces->len; i++) {
+		const StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		if (t->tree == NULL)
+			continue;
+		const char *trace_name = ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i)));
+		g_string_printf(path, "%u/", i);
+		lttv_stats_append_key(path, t->tree, trace_name);
+		n = find_node(t, t->tree, key, path, trace_name, chain);
+		*index = i;
+	}
+	g_string_free(path, TRUE);
+	return n;
 }
 
 /* The placeholder goes once the row is open (not while the view expands
@@ -183,23 +210,15 @@ static gboolean on_test_expand(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath
 	}
 	GtkTreeIter it = *iter;
 	g_hash_table_add(v->expanded, g_strdup(key));
-	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
-	GString *path = g_string_new(NULL);
-	for (guint i = 0; i < v->traces->len; i++) {
-		const StvTrace *t = &g_array_index(v->traces, StvTrace, i);
-		if (t->tree == NULL)
-			continue;
-		const char *trace_name = ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i)));
-		g_string_printf(path, "%u/", i);
-		lttv_stats_append_key(path, t->tree, trace_name);
-		const LttvStatsNode *n = find_node(t->tree, key, path, trace_name);
-		if (n != NULL) {
-			g_string_assign(path, key);
-			fill_children(v, n, t->tree, &it, path, trace_name);
-			break;
-		}
+	guint i;
+	LttvStatsNode *n = node_of_row(v, key, &i, NULL);
+	if (n != NULL) {
+		LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
+		GString *path = g_string_new(key);
+		fill_children(v, &g_array_index(v->traces, StvTrace, i), n, &it, path,
+		              ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+		g_string_free(path, TRUE);
 	}
-	g_string_free(path, TRUE);
 	g_free(key);
 	return FALSE;
 }
@@ -213,8 +232,7 @@ void stv_tree_fill(Stv *v)
 		if (t->tree == NULL)
 			continue;
 		g_string_printf(path, "%u", i);
-		fill_node(v, t->tree, t->tree, NULL, NULL, path,
-		          ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+		fill_node(v, t, t->tree, NULL, NULL, path, ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
 	}
 	g_string_free(path, TRUE);
 	/* The first figures with CPUs open the traces, so the tree shows
@@ -229,6 +247,43 @@ void stv_tree_fill(Stv *v)
 		gtk_tree_path_free(p);
 	}
 	v->opened = v->opened || (traces == v->traces->len && opened == traces);
+}
+
+/* Appends the CSV rows of it's row and of the rows shown below it. */
+static void append_shown(Stv *v, GtkTreeIter *it, GString *csv, GPtrArray *chain)
+{
+	GtkTreeModel *m = GTK_TREE_MODEL(v->store);
+	char *key = NULL;
+	gtk_tree_model_get(m, it, COL_KEY, &key, -1);
+	if (key == NULL)
+		return;
+	guint i;
+	g_ptr_array_set_size(chain, 0);
+	if (node_of_row(v, key, &i, chain) != NULL) {
+		LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
+		lttv_stats_append_csv_row(csv, (const LttvStatsNode *const *) chain->pdata, chain->len,
+		                          ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
+	}
+	g_free(key);
+	GtkTreePath *p = gtk_tree_model_get_path(m, it);
+	gboolean open = gtk_tree_view_row_expanded(GTK_TREE_VIEW(v->view), p);
+	gtk_tree_path_free(p);
+	GtkTreeIter child;
+	for (gboolean more = open && gtk_tree_model_iter_children(m, &child, it); more;
+	     more = gtk_tree_model_iter_next(m, &child))
+		append_shown(v, &child, csv, chain);
+}
+
+char *stv_tree_shown_csv(Stv *v)
+{
+	GString *csv = g_string_new(lttv_stats_csv_header());
+	GPtrArray *chain = g_ptr_array_new();
+	GtkTreeIter it;
+	for (gboolean more = gtk_tree_model_get_iter_first(GTK_TREE_MODEL(v->store), &it); more;
+	     more = gtk_tree_model_iter_next(GTK_TREE_MODEL(v->store), &it))
+		append_shown(v, &it, csv, chain);
+	g_ptr_array_unref(chain);
+	return g_string_free(csv, FALSE);
 }
 
 void stv_tree_clear(Stv *v)

@@ -23,7 +23,7 @@ typedef struct {
 	LttvPrecompute *pc;
 	LttvStats *stats;           /* NULL until computed */
 	LttvTraceState *state;      /* whole-trace figures: their state; NULL: stats is a window's */
-	LttvStatsNode *tree;        /* from stats */
+	LttvStatsNode *tree;        /* from stats, built down to the processes; the rest as rows open */
 	gboolean complete;          /* the figures cover the whole range asked */
 	LttTime until;              /* what they cover: [start, until) */
 	LttvWindowStatsJob *job;    /* a time window's figures being computed in steps */
@@ -86,10 +86,14 @@ GtkWidget *stv_tree_new(Stv *v);
 void stv_tree_clear(Stv *v);
 /* Adds or updates the rows of every trace's figures. */
 void stv_tree_fill(Stv *v);
+/* The CSV of the rows shown (those under rows expanded), in their order. */
+char *stv_tree_shown_csv(Stv *v);
 
 /* stv-export.c */
+/* Every node of the figures. */
 char *stv_csv(const Stv *v);
 void stv_export_dialog(Stv *v);
-void stv_copy(Stv *v);
+/* The CSV of every node (shown: of the rows shown) to the clipboard. */
+void stv_copy(Stv *v, gboolean shown);
 
 #endif
