@@ -22,7 +22,7 @@
 #include "stv.h"
 
 enum {
-	COL_NAME, COL_EVENTS, COL_CALLS, COL_CPU_TIME, COL_CUMULATIVE, COL_ELAPSED, COL_SHARE, COL_IS_EVENT,
+	COL_NAME, COL_EVENTS, COL_CALLS, COL_CPU_TIME, COL_CHARGED, COL_CUMULATIVE, COL_ELAPSED, COL_SHARE, COL_IS_EVENT,
 	COL_KEY,                        /* the row's path of keys; NULL: a placeholder */
 	N_COLS
 };
@@ -79,6 +79,7 @@ static void set_row(Stv *v, GtkTreeIter *it, const LttvStatsNode *n, const LttvS
 	 * other rows leave those columns empty. */
 	gtk_tree_store_set(v->store, it, COL_NAME, name, COL_EVENTS, n->events,
 	                   COL_CALLS, figure_or_none(n, LTTV_STATS_FIGURE_CALLS), COL_CPU_TIME, n->cpu_time,
+	                   COL_CHARGED, figure_or_none(n, LTTV_STATS_FIGURE_CHARGED_TIME),
 	                   COL_CUMULATIVE, figure_or_none(n, LTTV_STATS_FIGURE_CUMULATIVE_TIME),
 	                   COL_ELAPSED, figure_or_none(n, LTTV_STATS_FIGURE_ELAPSED_TIME),
 	                   COL_SHARE, share, COL_IS_EVENT, is_event, -1);
@@ -103,7 +104,7 @@ static void fill_children(Stv *v, const StvTrace *t, LttvStatsNode *n, GtkTreeIt
 		GtkTreeIter placeholder;
 		gtk_tree_store_append(v->store, &placeholder, it);
 		gtk_tree_store_set(v->store, &placeholder, COL_NAME, "", COL_EVENTS, G_MAXUINT64, COL_CALLS,
-		                   G_MAXUINT64, COL_CPU_TIME, G_MAXUINT64, COL_CUMULATIVE, G_MAXUINT64,
+		                   G_MAXUINT64, COL_CPU_TIME, G_MAXUINT64, COL_CHARGED, G_MAXUINT64, COL_CUMULATIVE, G_MAXUINT64,
 		                   COL_ELAPSED, G_MAXUINT64, COL_IS_EVENT, TRUE, -1);
 	}
 }
@@ -235,6 +236,18 @@ void stv_tree_fill(Stv *v)
 		fill_node(v, t, t->tree, NULL, NULL, path, ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
 	}
 	g_string_free(path, TRUE);
+	/* The kernel's charges have a column where some trace has them; the
+	 * first column names the levels there are. */
+	gboolean charged = FALSE;
+	for (guint i = 0; i < v->traces->len; i++) {
+		const StvTrace *t = &g_array_index(v->traces, StvTrace, i);
+		charged |= t->tree != NULL && t->tree->charged_time != 0;
+	}
+	gtk_tree_view_column_set_visible(v->charged_column, charged);
+	gtk_widget_set_tooltip_text(gtk_tree_view_column_get_widget(v->name_column),
+	                            gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(v->per_cpu))
+	                            ? "Trace / CPU / process / mode / submode / event type"
+	                            : "Trace / process / mode / submode / event type");
 	/* The first figures with CPUs open the traces, so the tree shows
 	 * them (later, the user's expansions are left alone). */
 	GtkTreeIter it;
@@ -350,7 +363,8 @@ static GtkTreeViewColumn *add_column(Stv *v, const char *title, const char *tool
 GtkWidget *stv_tree_new(Stv *v)
 {
 	v->store = gtk_tree_store_new(N_COLS, G_TYPE_STRING, G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_UINT64,
-	                              G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_DOUBLE, G_TYPE_BOOLEAN, G_TYPE_STRING);
+	                              G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_UINT64, G_TYPE_DOUBLE, G_TYPE_BOOLEAN,
+	                              G_TYPE_STRING);
 	v->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify) gtk_tree_iter_free);
 	v->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	v->view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
@@ -358,8 +372,14 @@ GtkWidget *stv_tree_new(Stv *v)
 	g_signal_connect(v->view, "test-expand-row", G_CALLBACK(on_test_expand), v);
 	g_signal_connect(v->view, "row-expanded", G_CALLBACK(on_row_expanded), v);
 
+	/* A short title: the levels' list, as wide as the row names, would
+	 * push the figures off a 1024-pixel screen; it is the tooltip. */
 	GtkTreeViewColumn *name = gtk_tree_view_column_new_with_attributes(
-		"Trace / CPU / process / mode / submode / event", gtk_cell_renderer_text_new(), "text", COL_NAME, NULL);
+		NULL, gtk_cell_renderer_text_new(), "text", COL_NAME, NULL);
+	GtkWidget *name_title = gtk_label_new("Name");
+	gtk_widget_show(name_title);
+	gtk_tree_view_column_set_widget(name, name_title);
+	v->name_column = name;
 	gtk_tree_view_column_set_sort_column_id(name, COL_NAME);
 	gtk_tree_view_column_set_resizable(name, TRUE);
 	/* A wide window widens the names, not the share bars. */
@@ -372,6 +392,11 @@ GtkWidget *stv_tree_new(Stv *v)
 	           COL_CALLS, gtk_cell_renderer_text_new(), count_cell, GINT_TO_POINTER(COL_CALLS));
 	add_column(v, "CPU time (s)", "Time on a CPU in this mode, nested modes excluded", COL_CPU_TIME,
 	           gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_CPU_TIME));
+	v->charged_column = add_column(v, "Charged (s)", "CPU time the kernel's scheduler charged "
+	                               "(sched_stat_runtime): what getrusage and /proc report; traces, CPUs "
+	                               "and processes, where the trace has the charges", COL_CHARGED,
+	                               gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_CHARGED));
+	gtk_tree_view_column_set_visible(v->charged_column, FALSE);
 	add_column(v, "Cumulative (s)", "CPU time of the modes that ended, nested modes included",
 	           COL_CUMULATIVE, gtk_cell_renderer_text_new(), time_cell, GINT_TO_POINTER(COL_CUMULATIVE));
 	add_column(v, "Elapsed (s)", "From entry to exit of the modes that ended", COL_ELAPSED,
@@ -379,7 +404,7 @@ GtkWidget *stv_tree_new(Stv *v)
 	GtkTreeViewColumn *share = add_column(v, "Share", "Share of the trace's CPU time (event types: of "
 	                                      "their parent's events)", COL_SHARE,
 	                                      gtk_cell_renderer_progress_new(), share_cell, NULL);
-	gtk_tree_view_column_set_min_width(share, 140);
+	gtk_tree_view_column_set_min_width(share, 96);
 
 	GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
 	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);

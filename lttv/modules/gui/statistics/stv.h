@@ -34,6 +34,8 @@ typedef struct _StvJob StvJob;
 typedef struct {
 	LttvwindowTab *tab;
 	GtkWidget *top, *view, *status, *damage, *whole, *per_cpu;
+	GtkTreeViewColumn *name_column;   /* its title follows By CPU */
+	GtkTreeViewColumn *charged_column;/* shown when some trace has the kernel's charges */
 	GtkTreeStore *store;
 	gboolean opened;            /* the traces' rows were expanded once */
 	GHashTable *rows;           /* node path (char *) -> GtkTreeIter * in store */
