@@ -202,7 +202,9 @@ static void test_rename(void)
 
 /* A task that existed before two recordings has the same birth in both
  * (the state dump rounds the clocks' difference to the tick), so the same
- * (pid, birth) key. */
+ * (pid, birth) key.  One forked during the first (a kworker the kernel
+ * started then) has there its fork's exact time, and the second's dump
+ * the tick's: it is not compared (it failed the test once). */
 static void test_stable_births(void)
 {
 	const char *top = g_getenv("TOP_BUILDDIR");
@@ -214,6 +216,7 @@ static void test_stable_births(void)
 	GPtrArray *all;
 	guint i, compared = 0;
 	int status;
+	LttTime first_start;
 
 	if (skipped())
 		return;
@@ -229,11 +232,13 @@ static void test_stable_births(void)
 	trace = ltt_trace_open(second, &error);
 	g_assert_no_error(error);
 	s2 = lttv_stats_run_trace(trace, &ts2, NULL);
+	first_start = ltt_trace_start_time(lttv_trace_state_trace(rec.loop->ts));
 	all = lttv_trace_state_processes(rec.loop->ts);
 	for (i = 0; i < all->len; i++) {
 		LttvProcess *p = g_ptr_array_index(all, i), *q;
 
-		if (!lttv_process_is_kernel_thread(p) || lttv_process_pid(p) <= 2 || lttv_process_birth(p) == 0)
+		if (!lttv_process_is_kernel_thread(p) || lttv_process_pid(p) <= 2 || lttv_process_birth(p) == 0
+		    || lttv_process_birth(p) >= first_start)
 			continue;
 		q = lttv_trace_state_find_process(ts2, lttv_process_pid(p), 0);
 		if (q == NULL)
