@@ -16,13 +16,14 @@ WAITING=f38f11
 BLANK=ffffff
 
 require_xvfb
-echo "1..14"
+echo "1..15"
 
-# Rows by PID: swapper/0, swapper/1, init, then the processes from 100.
+# Rows: CPU 0 and CPU 1, then by PID: swapper/0, swapper/1, init, the
+# processes from 100.
 "$synth" -o "$tmp/trace" --cpus 2 --processes 3 --events 20000 --seed 5 ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 "$lttv" -m textDump -t "$tmp/trace" > "$tmp/dump" || { echo "Bail out! textDump failed"; exit 1; }
-row_101=4
+row_101=6
 
 # The longest sleep of pid 101 (switched out with prev_state != 0, until
 # its wakeup) and the longest wait for a CPU that follows a wakeup, in ns
@@ -96,7 +97,7 @@ wait
 screenshot $tmp/gone.png controlflow
 quit
 EOF2
-	[ $status -eq 0 ] && "$pixels" "$tmp/gone.png" 3 > "$tmp/gone.px" 2>&1 &&
+	[ $status -eq 0 ] && "$pixels" "$tmp/gone.png" 5 > "$tmp/gone.px" 2>&1 &&
 		[ "$(sed -n 2p "$tmp/gone.px")" = "$(printf "$BLANK %.0s" 1 2 3 4 5 6 7 8; echo $BLANK)" ]
 	check $? "nothing is drawn for pid 100 after it exited"
 else
@@ -205,7 +206,7 @@ print
 screenshot $tmp/busy.png controlflow
 quit
 EOF2
-"$pixels" "$tmp/busy.png" 0 all > "$tmp/busy.px" 2>&1
+"$pixels" "$tmp/busy.png" 2 all > "$tmp/busy.px" 2>&1
 busy_width=$(awk 'NR == 1 { print $4 }' "$tmp/busy.px")
 busy_ns=$(awk '
 function ns(t,   p) { split(t, p, "."); return p[1] * 1000000000 + p[2] }
@@ -310,3 +311,25 @@ else
 	skip_reason="no shared/traces/scp_src or no CTF import"
 	check 77 "an LTTng trace's wakeups are drawn"
 fi
+
+# The CPUs' rows on top: what each CPU executes.  On a trace whose CPUs
+# run tasks three quarters of the time (lttv -s: the idle tasks' CPU
+# time), the whole trace shows them busy at every sampled pixel, although
+# no single task runs long (a slot's longest state is counted by what the
+# CPU executes, not by which task).
+"$synth" -o "$tmp/cpubusy" --cpus 2 --processes 60 --events 300000 --seed 4 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+idle_share=$("$lttv" -m textDump -t "$tmp/cpubusy" -s --no-events --stats-format=csv | awk -F, '
+	$1 == "cpu" && $3 == 0 { cpu = $12 } $1 == "process" && $3 == 0 && $4 == 0 { idle = $12 }
+	END { printf "%d", idle / cpu * 100 }')
+run -t "$tmp/cpubusy" <<EOF2
+resize 1024 768
+wait
+screenshot $tmp/cpubusy.png controlflow
+quit
+EOF2
+CPU_BUSY=54617a
+[ $status -eq 0 ] && [ "${idle_share:-100}" -lt 40 ] &&
+	[ "$("$pixels" "$tmp/cpubusy.png" 0 | sed -n 2p)" = "$(printf "$CPU_BUSY %.0s" 1 2 3 4 5 6 7 8; echo $CPU_BUSY)" ] &&
+	[ "$("$pixels" "$tmp/cpubusy.png" 1 | sed -n 2p)" = "$(printf "$CPU_BUSY %.0s" 1 2 3 4 5 6 7 8; echo $CPU_BUSY)" ]
+check $? "the CPUs' rows show them busy over the whole trace (idle ${idle_share}% of CPU 0)"

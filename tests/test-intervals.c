@@ -408,7 +408,9 @@ static void test_truth_cpu_time(void)
 	g_assert_cmpuint(check_truth_cpu_time("truth-vectors", vectors), >, 1000);
 }
 
-/* Durations of each state over [s, e), from the full-resolution items. */
+/* Durations of each state over [s, e), from the full-resolution items; a
+ * CPU's by its mode, whatever the task (as the store counts a slot's
+ * longest state). */
 static guint64 state_duration(const LttvIntervalItem *full, guint n, LttTime s, LttTime e, const LttvIntervalItem *like)
 {
 	guint64 d = 0;
@@ -416,7 +418,7 @@ static guint64 state_duration(const LttvIntervalItem *full, guint n, LttTime s, 
 
 	for (k = 0; k < n; k++)
 		if (full[k].status == like->status && full[k].mode == like->mode && full[k].submode == like->submode
-		    && full[k].pid == like->pid && full[k].end > s && full[k].start < e)
+		    && full[k].end > s && full[k].start < e)
 			d += MIN(full[k].end, e) - MAX(full[k].start, s);
 	return d;
 }
@@ -497,9 +499,11 @@ static void test_resolution(void)
  * private header). */
 #define CHUNK 128
 
+/* A state as a slot's longest is counted: a CPU's by its mode, whatever the
+ * task it runs (a task's and a line's items have no pid). */
 static gboolean same_state(const LttvIntervalItem *a, const LttvIntervalItem *b)
 {
-	return a->status == b->status && a->mode == b->mode && a->submode == b->submode && a->pid == b->pid;
+	return a->status == b->status && a->mode == b->mode && a->submode == b->submode;
 }
 
 /* The first of full[0, nf) that ends after t. */
@@ -571,6 +575,7 @@ static void check_items_against_changes(const LttvIntervalItem *items, guint n, 
 		if (!it->mixed) {
 			g_assert_cmpuint(to - from, ==, 1);
 			g_assert_true(same_state(it, &full[from]));
+			g_assert_cmpint(it->pid, ==, full[from].pid);
 			kinds->pure++;
 			continue;
 		}
@@ -612,7 +617,9 @@ static void check_items_against_changes(const LttvIntervalItem *items, guint n, 
 		{
 			guint n_states = durations(full, from, to, it->start, it->end, states, ns, G_N_ELEMENTS(ns));
 
-			g_assert_cmpuint(n_states, >, 1);
+			/* Several changes (above); one state where a CPU ran several
+			 * tasks in one mode. */
+			g_assert_cmpuint(n_states, >=, 1);
 			for (m = 1; m < n_states; m++)
 				if (ns[m] > ns[best])
 					best = m;

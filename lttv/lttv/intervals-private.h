@@ -55,6 +55,19 @@ static inline guint64 lttv_entity_time(const LttvEntityRecord *rec, guint k)
 	return rec->chunks[k / LTTV_INTERVAL_CHUNK]->times[k % LTTV_INTERVAL_CHUNK];
 }
 
+/* A CPU's value: its mode in the top 4 bits, the running task's pid + 1
+ * below (0: not known). */
+#define LTTV_CPU_PID_MASK 0x0FFFFFFFu
+
+/* What a slot's longest state is counted by: a CPU's by what it executes
+ * (idle, a task, an IRQ...), whatever the task, so that a busy CPU shows
+ * busy at any zoom (a slot of many short tasks is not the idle loop's);
+ * the others' by their whole value. */
+static inline guint32 lttv_entity_share_key(const LttvEntityRecord *rec, guint32 v)
+{
+	return rec->info.kind == LTTV_ENTITY_CPU ? v & ~LTTV_CPU_PID_MASK : v;
+}
+
 static inline guint32 lttv_entity_value(const LttvEntityRecord *rec, guint k)
 {
 	return rec->chunks[k / LTTV_INTERVAL_CHUNK]->values[k % LTTV_INTERVAL_CHUNK];

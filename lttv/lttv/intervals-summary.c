@@ -81,7 +81,7 @@ static LttvChunkSummary summarize(const LttvEntityRecord *rec, guint c)
 	for (k = 0; k < LTTV_INTERVAL_CHUNK; k++) {
 		guint64 next = k + 1 < LTTV_INTERVAL_CHUNK ? chunk->times[k + 1] : end;
 
-		share_add(&t, chunk->values[k], next > chunk->times[k] ? next - chunk->times[k] : 0);
+		share_add(&t, lttv_entity_share_key(rec, chunk->values[k]), next > chunk->times[k] ? next - chunk->times[k] : 0);
 	}
 	best = share_best(&t);
 	s.start = chunk->times[0];
@@ -156,12 +156,14 @@ guint32 lttv_changes_dominant(const LttvEntityRecord *rec, guint i, guint j, Ltt
 	guint k;
 
 	share_init(&t);
+	*mixed = FALSE;
 	for (k = i; k <= j; k++) {
 		LttTime a = MAX(lttv_entity_time(rec, k), s);
 		LttTime b = MIN(k + 1 < rec->n ? lttv_entity_time(rec, k + 1) : end_all, e);
 
-		share_add(&t, lttv_entity_value(rec, k), b > a ? b - a : 0);
+		share_add(&t, lttv_entity_share_key(rec, lttv_entity_value(rec, k)), b > a ? b - a : 0);
+		/* Several values, even of one key (a CPU running two tasks). */
+		*mixed |= k > i && lttv_entity_value(rec, k) != lttv_entity_value(rec, i);
 	}
-	*mixed = t.n > 1;
 	return share_best(&t)->value;
 }

@@ -20,7 +20,7 @@
  * IRQ vectors: 1 busy, 0 not. */
 #define SUBMODE_BITS 24
 #define SUBMODE_MASK ((1u << SUBMODE_BITS) - 1)
-#define PID_MASK 0x0FFFFFFFu
+#define PID_MASK LTTV_CPU_PID_MASK
 
 guint32 lttv_intervals_pack_process(LttvProcessStatus status, LttvExecMode mode, gint32 submode)
 {

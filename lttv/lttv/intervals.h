@@ -50,7 +50,8 @@ typedef struct {
  * and submode are -1; for an IRQ line or soft IRQ vector, status is 1 when
  * busy, 0 when not, the others -1.  mixed: the item summarises a slot of
  * `resolution` in which several states occurred; it then carries the one
- * that lasted longest in the slot, or, in a slot spanning whole chunks of
+ * that lasted longest in the slot (a CPU's counted by its mode, whatever
+ * the task it ran: the pid of such an item is -1), or, in a slot spanning whole chunks of
  * 128 changes, the one that lasted longest among the chunks' own longest
  * (intervals-summary.c). */
 typedef struct {

@@ -27,8 +27,9 @@
  * (intervals-summary.c), so that a reopen need not read every change
  * again to make them.
  * 5: the event marks (the event index's places, precompute-marks.c) after
- * the checkpoints. */
-#define CACHE_VERSION 5u
+ * the checkpoints.  6: a CPU's chunk summaries count its longest state by
+ * what it executes, whatever the task (lttv_entity_share_key). */
+#define CACHE_VERSION 6u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"
 /* Bounds no real trace reaches: beyond, the file is damaged. */

@@ -31,7 +31,8 @@
  * CPU time went stands out. */
 static gboolean is_running_state(int s)
 {
-	return s == CFV_USER || s == CFV_SYSCALL || s == CFV_TRAP || s == CFV_IRQ || s == CFV_SOFTIRQ;
+	return s == CFV_USER || s == CFV_SYSCALL || s == CFV_TRAP || s == CFV_IRQ || s == CFV_SOFTIRQ
+	       || s == CFV_CPU_BUSY;
 }
 
 static void fill_state(cairo_t *cr, int state, double x0, double x1, gint y, gint h)
@@ -81,13 +82,14 @@ static void draw_row(Cfv *v, cairo_t *cr, guint trace, LttvIntervalEntity e, gin
 	LttTime ready = lttv_intervals_ready_until(store);
 	LttvIntervalItem *items = g_newa(LttvIntervalItem, width + 2);
 	guint n = lttv_intervals_query(store, e, t0, t1, ns_per_px, items, width + 2), i;
-	gboolean idle_task = lttv_intervals_entity(store, e)->id == 0;
+	const LttvEntityInfo *info = lttv_intervals_entity(store, e);
+	gboolean cpu_row = info->kind == LTTV_ENTITY_CPU, idle_task = !cpu_row && info->id == 0;
 	/* Runs of the same state over adjacent pixels become one rectangle. */
 	int run_state = -1;
 	double run_x0 = 0, run_x1 = 0;
 
 	for (i = 0; i < n; i++) {
-		int s = cfv_state_of_item(&items[i], idle_task);
+		int s = cpu_row ? cfv_state_of_cpu_item(&items[i]) : cfv_state_of_item(&items[i], idle_task);
 		double x0 = floor(cfv_x_of(v, items[i].start)), x1 = ceil(cfv_x_of(v, items[i].end));
 		if (x1 <= x0)
 			x1 = x0 + 1;

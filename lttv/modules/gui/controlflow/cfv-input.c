@@ -207,6 +207,22 @@ static void describe_state(GString *s, LttvPrecompute *pc, const LttvIntervalIte
 		g_string_append_printf(s, " %d", it->submode);
 }
 
+/* A CPU's item: what it executes, and the task it runs. */
+static void describe_cpu(GString *s, const LttvIntervalStore *store, const LttvIntervalItem *it, gint32 cpu)
+{
+	g_string_append(s, lttv_cpu_mode_name((LttvCpuMode) it->status));
+	if (it->pid > 0) {
+		LttvIntervalEntity e = lttv_intervals_find_process(store, it->pid, LTT_TIME_INFINITE, (guint) cpu);
+		const LttvEntityInfo *task = e != LTTV_INTERVAL_ENTITY_NONE ? lttv_intervals_entity(store, e) : NULL;
+		char *t = g_markup_printf_escaped(", running %s (PID %d)",
+		                                  task != NULL && task->name[0] != '\0' ? task->name : "?", it->pid);
+		g_string_append(s, t);
+		g_free(t);
+	}
+	if (it->mixed)
+		g_string_append(s, " (the longest of several in this pixel)");
+}
+
 static gboolean on_query_tooltip(GtkWidget *w, gint x, gint y, gboolean keyboard, GtkTooltip *tip, gpointer data)
 {
 	Cfv *v = data;
@@ -227,13 +243,15 @@ static gboolean on_query_tooltip(GtkWidget *w, gint x, gint y, gboolean keyboard
 	store = lttv_precompute_intervals(pc);
 	info = lttv_intervals_entity(store, e);
 	s = g_string_new(NULL);
-	{
+	if (info->kind == LTTV_ENTITY_CPU) {
+		g_string_append_printf(s, "<b>CPU %d</b>", info->id);
+	} else {
 		char *name = g_markup_printf_escaped("<b>%s</b>  PID %d", info->name[0] != '\0' ? info->name : "?",
 		                                     info->id);
 		g_string_append(s, name);
 		g_free(name);
 	}
-	if (info->tgid > 0 && info->tgid != info->id)
+	if (info->kind == LTTV_ENTITY_PROCESS && info->tgid > 0 && info->tgid != info->id)
 		g_string_append_printf(s, " (thread of %d)", info->tgid);
 	if (v->traces->len > 1)
 		g_string_append_printf(s, ", trace %u", trace);
@@ -243,7 +261,9 @@ static gboolean on_query_tooltip(GtkWidget *w, gint x, gint y, gboolean keyboard
 	} else if (interval_at(v, store, e, t, &it)) {
 		/* An idle task not running is drawn as nothing: the CPU runs
 		 * another task, which is not the idle task "waiting". */
-		if (info->id == 0 && it.status != LTTV_STATUS_RUNNING)
+		if (info->kind == LTTV_ENTITY_CPU)
+			describe_cpu(s, store, &it, info->id);
+		else if (info->id == 0 && it.status != LTTV_STATUS_RUNNING)
 			g_string_append(s, "not running: its CPU runs another task");
 		else
 			describe_state(s, pc, &it);

@@ -19,6 +19,7 @@ static const CfvStateStyle styles[CFV_STATE_COUNT] = {
 	[CFV_EXITING]      = { "exiting",           0.55, 0.43, 0.39 },
 	[CFV_ZOMBIE]       = { "zombie",            0.36, 0.25, 0.22 },
 	[CFV_UNKNOWN]      = { "unknown",           0.82, 0.82, 0.82 },
+	[CFV_CPU_BUSY]     = { "CPU runs a task",   0.33, 0.38, 0.48 },
 	[CFV_NOT_COMPUTED] = { "not computed yet",  0.93, 0.93, 0.93 },
 };
 
@@ -53,5 +54,17 @@ int cfv_state_of_item(const LttvIntervalItem *item, gboolean idle_task)
 	case LTTV_STATUS_ZOMBIE:    return CFV_ZOMBIE;
 	case LTTV_STATUS_DEAD:      return -1;
 	default:                    return CFV_UNKNOWN;
+	}
+}
+
+int cfv_state_of_cpu_item(const LttvIntervalItem *item)
+{
+	switch (item->status) {
+	case LTTV_CPU_IDLE:    return CFV_IDLE;
+	case LTTV_CPU_BUSY:    return CFV_CPU_BUSY;
+	case LTTV_CPU_IRQ:     return CFV_IRQ;
+	case LTTV_CPU_SOFTIRQ: return CFV_SOFTIRQ;
+	case LTTV_CPU_TRAP:    return CFV_TRAP;
+	default:               return CFV_UNKNOWN;
 	}
 }

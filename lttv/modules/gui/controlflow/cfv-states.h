@@ -22,6 +22,7 @@ typedef enum {
 	CFV_EXITING,
 	CFV_ZOMBIE,
 	CFV_UNKNOWN,         /* before the trace said anything of the task */
+	CFV_CPU_BUSY,        /* a CPU's row: it runs a task (user code or a system call) */
 	CFV_NOT_COMPUTED,    /* the precomputation has not reached this time yet */
 	CFV_STATE_COUNT
 } CfvState;
@@ -36,5 +37,7 @@ const CfvStateStyle *cfv_state_style(CfvState s);
  * drawn: the task is gone, or it is an idle task (pid 0) that is not
  * running (it always could: showing it waiting says nothing). */
 int cfv_state_of_item(const LttvIntervalItem *item, gboolean idle_task);
+/* The drawn state of one item of a CPU's intervals (its LttvCpuMode). */
+int cfv_state_of_cpu_item(const LttvIntervalItem *item);
 
 #endif

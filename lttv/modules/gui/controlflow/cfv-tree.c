@@ -40,6 +40,7 @@ struct _CfvRow {
 	char birth[24];              /* seconds since the traceset's start, "" before it */
 	gboolean pinned;
 	gboolean shown;
+	gboolean cpu;                /* a CPU's row (what it runs), above the tasks' */
 	struct _CfvRow *leader;      /* shown leader of its thread group, during a refill */
 };
 
@@ -97,6 +98,11 @@ static gint compare_rows(gconstpointer pa, gconstpointer pb, gpointer data)
 	const CfvRow *a = *(CfvRow *const *) pa, *b = *(CfvRow *const *) pb;
 	gint r;
 
+	/* The CPUs' rows on top, by number, whatever the order. */
+	if (a->cpu != b->cpu)
+		return a->cpu ? -1 : 1;
+	if (a->cpu)
+		return (a->info->id > b->info->id) - (a->info->id < b->info->id);
 	if (a->pinned != b->pinned)
 		return a->pinned ? -1 : 1;
 	r = compare_values(a, b, v->sort_col);
@@ -121,9 +127,13 @@ static GtkTreeStore *new_store(void)
 static void prepend_row(GHashTable *iter_of, GtkTreeStore *store, GtkTreeIter *parent, CfvRow *r)
 {
 	GtkTreeIter it;
-	gtk_tree_store_insert_with_values(store, &it, parent, 0, CFV_COL_NAME, r->name, CFV_COL_PID, r->info->id,
-	                                  CFV_COL_TGID, r->info->tgid, CFV_COL_PPID, r->info->ppid,
-	                                  CFV_COL_CPU, r->info->cpu, CFV_COL_BIRTH, r->birth, CFV_COL_TRACE, r->trace,
+	/* A CPU's row has no task's numbers (blank: negative), only its own. */
+	gtk_tree_store_insert_with_values(store, &it, parent, 0, CFV_COL_NAME, r->name,
+	                                  CFV_COL_PID, r->cpu ? -1 : r->info->id,
+	                                  CFV_COL_TGID, r->cpu ? -1 : r->info->tgid,
+	                                  CFV_COL_PPID, r->cpu ? -1 : r->info->ppid,
+	                                  CFV_COL_CPU, r->cpu ? (guint) r->info->id : r->info->cpu,
+	                                  CFV_COL_BIRTH, r->birth, CFV_COL_TRACE, r->trace,
 	                                  CFV_COL_ENTITY, r->entity, CFV_COL_ROW, r,
 	                                  CFV_COL_WEIGHT, r->pinned ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, -1);
 	g_hash_table_insert(iter_of, r, gtk_tree_iter_copy(&it));
@@ -284,6 +294,19 @@ static void refill(Cfv *v)
 		v->build_source = g_idle_add_full(CFV_BUILD_PRIORITY, build_idle, v, NULL);
 }
 
+/* The PID, TGID and PPID columns: nothing where there is no task's number
+ * (a CPU's row; a parent the kernel reports as -1). */
+static void id_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeModel *m, GtkTreeIter *it,
+                    gpointer data)
+{
+	gint id;
+	char text[16] = "";
+	gtk_tree_model_get(m, it, GPOINTER_TO_INT(data), &id, -1);
+	if (id >= 0)
+		g_snprintf(text, sizeof text, "%d", id);
+	g_object_set(cell, "text", text, NULL);
+}
+
 /* ---- what changes the rows ---- */
 
 /* A task is idle in the window when none of its states there is running:
@@ -309,7 +332,7 @@ static gboolean decide_shown(Cfv *v)
 
 	for (i = 0; i < v->rows->len; i++) {
 		CfvRow *r = g_ptr_array_index(v->rows, i);
-		gboolean shown = !hide || r->pinned || ran_in_window(v, r);
+		gboolean shown = !hide || r->pinned || r->cpu || ran_in_window(v, r);
 		changed |= shown != r->shown;
 		r->shown = shown;
 	}
@@ -344,13 +367,19 @@ gboolean cfv_tree_refresh(Cfv *v)
 		for (e = t->entities_seen; e < n; e++) {
 			const LttvEntityInfo *info = lttv_intervals_entity(store, e);
 			CfvRow *r;
-			if (info->kind != LTTV_ENTITY_PROCESS)
+			if (info->kind != LTTV_ENTITY_PROCESS && info->kind != LTTV_ENTITY_CPU)
 				continue;
 			r = g_new0(CfvRow, 1);
 			r->trace = i;
 			r->entity = e;
 			r->info = info;
 			r->shown = TRUE;
+			if (info->kind == LTTV_ENTITY_CPU) {
+				char name[32];
+				g_snprintf(name, sizeof name, "CPU %d", info->id);
+				r->cpu = TRUE;
+				r->name = g_intern_string(name);
+			}
 			if (info->birth > v->trace_start)
 				g_snprintf(r->birth, sizeof r->birth, "%.6f", (info->birth - v->trace_start) / 1e9);
 			g_ptr_array_add(v->rows, r);
@@ -362,7 +391,7 @@ gboolean cfv_tree_refresh(Cfv *v)
 	/* Names change (exec, rename); they are interned: a pointer says. */
 	for (i = 0; i < v->rows->len; i++) {
 		CfvRow *r = g_ptr_array_index(v->rows, i);
-		if (r->name != shown_name(r->info)) {
+		if (!r->cpu && r->name != shown_name(r->info)) {
 			r->name = shown_name(r->info);
 			changed = TRUE;
 		}
@@ -461,6 +490,8 @@ GtkWidget *cfv_tree_new(Cfv *v)
 		GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes(columns[i].title, cell, "text",
 		                                                                columns[i].col, "weight",
 		                                                                CFV_COL_WEIGHT, NULL);
+		if (columns[i].col == CFV_COL_PID || columns[i].col == CFV_COL_TGID || columns[i].col == CFV_COL_PPID)
+			gtk_tree_view_column_set_cell_data_func(c, cell, id_cell, GINT_TO_POINTER(columns[i].col), NULL);
 		if (columns[i].col != CFV_COL_NAME)
 			g_object_set(cell, "xalign", 1.0, NULL);
 		else
