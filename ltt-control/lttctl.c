@@ -61,8 +61,8 @@ static const char summary[] =
 	"\n"
 	"  --version, -V                    print the version and exit\n"
 	"\n"
-	"Default event set: the core kernel vocabulary (scheduling, fork/exec/exit, system\n"
-	"calls, IRQs, soft IRQs, page faults).  See lttctl(1).";
+	"Default event set: the core kernel vocabulary (scheduling and the scheduler's CPU\n"
+	"charges, fork/exec/exit, system calls, IRQs, soft IRQs, page faults).  See lttctl(1).";
 
 static int fail(const char *what, GError *error)
 {
