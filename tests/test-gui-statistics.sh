@@ -15,7 +15,7 @@
 "$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..6"
+echo "1..7"
 
 "$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv > "$tmp/whole.csv"
 cat > "$tmp/whole.script" <<SCRIPT
@@ -150,3 +150,24 @@ awk -F, '/^level/ { part++ } part == 2 && $3 == "0"' "$tmp/copied" > "$tmp/full0
 events=$(grep -c '^event,' "$tmp/shown0")
 [ "$(grep -c '^level' "$tmp/copied")" -eq 2 ] && [ "$events" -gt 100 ] && diff -u "$tmp/full0" "$tmp/shown0" >&2
 check $? "a process row opened after a window change: its modes, submodes and events (${events:-no} event rows) are the full tree's"
+
+# The rows the user opened stay open when the figures change range
+# (Whole trace to Time window): CPU 0's processes are still shown.
+cat > "$tmp/keep.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+click statistics 300 60
+key Home
+key Down
+key plus
+wait
+key <Alt>m
+wait
+screenshot $tmp/kept.png statistics
+quit
+SCRIPT
+gui_run statistics "$tmp/keep.script"
+kept=$("$pngcheck" "$tmp/kept.png" dark@300x150+0+140 | awk 'NR == 2 { print $2 }')
+[ "${kept:-0}" -gt 300 ]
+check $? "an opened row stays open when the range changes (${kept:-no} dark pixels below CPU 0)"

@@ -127,6 +127,7 @@ static void on_destroy(GtkWidget *w, gpointer data)
 	g_ptr_array_free(v->jobs, TRUE);
 	g_hash_table_destroy(v->rows);
 	g_hash_table_destroy(v->expanded);
+	g_hash_table_destroy(v->open_rows);
 	g_object_unref(v->store);
 	g_free(v);
 }

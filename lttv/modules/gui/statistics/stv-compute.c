@@ -287,6 +287,10 @@ void stv_take_traces(Stv *v)
 {
 	LttvTraceset *ts = lttvwindow_get_traceset(v->tab);
 	stv_forget_traces(v);
+	/* Other traces: the rows' paths (by trace index) mean others now. */
+	g_hash_table_remove_all(v->expanded);
+	g_hash_table_remove_all(v->open_rows);
+	v->opened = FALSE;
 	for (guint i = 0; i < lttv_traceset_number(ts); i++) {
 		StvTrace t = { 0 };
 		t.pc = lttv_precompute_get(lttv_traceset_get(ts, i));

@@ -183,6 +183,10 @@ static void on_row_expanded(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *t
 	Stv *v = data;
 	GtkTreeModel *m = GTK_TREE_MODEL(v->store);
 	GtkTreeIter child, parent = *iter;
+	char *key = NULL;
+	gtk_tree_model_get(m, iter, COL_KEY, &key, -1);
+	if (key != NULL)
+		g_hash_table_add(v->open_rows, key);
 	if (gtk_tree_model_iter_n_children(m, &parent) < 2)
 		return;
 	/* Anywhere among the children once the user sorted the tree. */
@@ -196,6 +200,45 @@ static void on_row_expanded(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *t
 			return;
 		}
 	}
+}
+
+static void on_row_collapsed(GtkTreeView *view, GtkTreeIter *iter, GtkTreePath *tree_path, gpointer data)
+{
+	Stv *v = data;
+	char *key = NULL;
+	gtk_tree_model_get(GTK_TREE_MODEL(v->store), iter, COL_KEY, &key, -1);
+	if (key != NULL)
+		g_hash_table_remove(v->open_rows, key);
+	g_free(key);
+}
+
+static gint shorter_first(gconstpointer a, gconstpointer b)
+{
+	gsize la = strlen(*(const char *const *) a), lb = strlen(*(const char *const *) b);
+	return la < lb ? -1 : la > lb;
+}
+
+/* The rows the user had open, open again in the rebuilt rows (parents
+ * first: a row opens only under an open parent). */
+static void reopen_rows(Stv *v)
+{
+	GPtrArray *keys = g_ptr_array_new_with_free_func(g_free);
+	GHashTableIter hi;
+	gpointer key;
+	g_hash_table_iter_init(&hi, v->open_rows);
+	while (g_hash_table_iter_next(&hi, &key, NULL))
+		g_ptr_array_add(keys, g_strdup(key));
+	g_ptr_array_sort(keys, shorter_first);
+	for (guint i = 0; i < keys->len; i++) {
+		GtkTreeIter *it = g_hash_table_lookup(v->rows, g_ptr_array_index(keys, i));
+		if (it == NULL)
+			continue;
+		GtkTreePath *p = gtk_tree_model_get_path(GTK_TREE_MODEL(v->store), it);
+		if (!gtk_tree_view_row_expanded(GTK_TREE_VIEW(v->view), p))
+			gtk_tree_view_expand_row(GTK_TREE_VIEW(v->view), p, FALSE);
+		gtk_tree_path_free(p);
+	}
+	g_ptr_array_unref(keys);
 }
 
 /* A row opened for the first time: its children are made (after the
@@ -236,6 +279,7 @@ void stv_tree_fill(Stv *v)
 		fill_node(v, t, t->tree, NULL, NULL, path, ltt_trace_name(lttv_trace_ltt(lttv_traceset_get(ts, i))));
 	}
 	g_string_free(path, TRUE);
+	reopen_rows(v);
 	/* The kernel's charges have a column where some trace has them; the
 	 * first column names the levels there are. */
 	gboolean charged = FALSE;
@@ -299,11 +343,11 @@ char *stv_tree_shown_csv(Stv *v)
 	return g_string_free(csv, FALSE);
 }
 
+/* New figures (another range): new rows, made as the old ones were (the
+ * children of those opened, which reopen_rows opens again). */
 void stv_tree_clear(Stv *v)
 {
 	g_hash_table_remove_all(v->rows);
-	g_hash_table_remove_all(v->expanded);
-	v->opened = FALSE;
 	gtk_tree_store_clear(v->store);
 }
 
@@ -367,10 +411,12 @@ GtkWidget *stv_tree_new(Stv *v)
 	                              G_TYPE_STRING);
 	v->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify) gtk_tree_iter_free);
 	v->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	v->open_rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	v->view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
 	gtk_tree_view_set_rules_hint(GTK_TREE_VIEW(v->view), TRUE);
 	g_signal_connect(v->view, "test-expand-row", G_CALLBACK(on_test_expand), v);
 	g_signal_connect(v->view, "row-expanded", G_CALLBACK(on_row_expanded), v);
+	g_signal_connect(v->view, "row-collapsed", G_CALLBACK(on_row_collapsed), v);
 
 	/* A short title: the levels' list, as wide as the row names, would
 	 * push the figures off a 1024-pixel screen; it is the tooltip. */

@@ -40,6 +40,8 @@ typedef struct {
 	gboolean opened;            /* the traces' rows were expanded once */
 	GHashTable *rows;           /* node path (char *) -> GtkTreeIter * in store */
 	GHashTable *expanded;       /* node paths (char *) whose rows' children are made */
+	GHashTable *open_rows;      /* node paths (char *) of the rows open in the view: opened again
+	                             * when new figures (a new window) rebuild the rows */
 	GArray *traces;             /* StvTrace */
 	GPtrArray *jobs;            /* StvJob *, whole-trace computations running */
 	guint refresh_source;       /* while a trace's figures are partial */
