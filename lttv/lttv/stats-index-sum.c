@@ -10,8 +10,9 @@
  * knows where each group of numbers starts (Drain.groups): the sum adds
  * one group over every checkpoint, then the next, so the leaves it adds
  * to stay in the cache.  A thread of its own sums the groups while the
- * caller replays the window's ends, then gives each group to the tail as
- * soon as it is summed. */
+ * caller replays the window's ends; the caller then gives the groups to
+ * the tail in order, and sums the next groups itself while the one it
+ * needs is not summed yet (the two threads take groups from one counter). */
 #include "config.h"
 #include <string.h>
 #include "stats-index-private.h"
@@ -259,25 +260,50 @@ struct _LttvIndexSum {
 	SumRecord *records;
 	Sum *groups;
 	GThread *thread;
+	gint next;               /* atomic: the next group to sum, by whichever thread takes it */
 	GMutex lock;
 	GCond summed;
-	guint done;              /* groups summed, under lock */
-	gint stop;               /* atomic: the thread is to stop */
+	gboolean *done;          /* by group, under lock */
 };
+
+/* Sums the next group no thread took yet; FALSE when none is left. */
+static gboolean sum_next(LttvIndexSum *s)
+{
+	guint g = (guint) g_atomic_int_add(&s->next, 1);
+
+	if (g >= s->n_groups)
+		return FALSE;
+	sum_group(&s->groups[g], s->x, s->ia, s->ib, g);
+	g_mutex_lock(&s->lock);
+	s->done[g] = TRUE;
+	g_cond_broadcast(&s->summed);
+	g_mutex_unlock(&s->lock);
+	return TRUE;
+}
 
 static gpointer sum_thread(gpointer data)
 {
-	LttvIndexSum *s = data;
-	guint g;
-
-	for (g = 0; g < s->n_groups && !g_atomic_int_get(&s->stop); g++) {
-		sum_group(&s->groups[g], s->x, s->ia, s->ib, g);
-		g_mutex_lock(&s->lock);
-		s->done = g + 1;
-		g_cond_signal(&s->summed);
-		g_mutex_unlock(&s->lock);
-	}
+	while (sum_next(data))
+		;
 	return NULL;
+}
+
+/* Waits for group g, summing the next ones meanwhile. */
+static void wait_group(LttvIndexSum *s, guint g)
+{
+	gboolean more = TRUE;
+
+	g_mutex_lock(&s->lock);
+	while (!s->done[g]) {
+		if (more) {
+			g_mutex_unlock(&s->lock);
+			more = sum_next(s);
+			g_mutex_lock(&s->lock);
+		} else {
+			g_cond_wait(&s->summed, &s->lock);
+		}
+	}
+	g_mutex_unlock(&s->lock);
 }
 
 LttvIndexSum *lttv_index_sum_start(const LttvStatsIndex *x, guint ia, guint ib)
@@ -291,6 +317,7 @@ LttvIndexSum *lttv_index_sum_start(const LttvStatsIndex *x, guint ia, guint ib)
 	s->n_groups = (x->records->len + LTTV_INDEX_GROUP_RECORDS - 1) / LTTV_INDEX_GROUP_RECORDS;
 	s->records = g_new0(SumRecord, x->records->len);
 	s->groups = g_new(Sum, s->n_groups);
+	s->done = g_new0(gboolean, s->n_groups);
 	for (g = 0; g < s->n_groups; g++) {
 		s->groups[g].records = s->records;
 		s->groups[g].touched = g_array_new(FALSE, FALSE, sizeof(guint32));
@@ -306,7 +333,8 @@ static void sum_free(LttvIndexSum *s)
 {
 	guint i;
 
-	g_atomic_int_set(&s->stop, 1);
+	/* No group is left to take. */
+	g_atomic_int_set(&s->next, (gint) s->n_groups);
 	g_thread_join(s->thread);
 	for (i = 0; i < s->x->records->len; i++) {
 		g_free(s->records[i].leaves);
@@ -317,6 +345,7 @@ static void sum_free(LttvIndexSum *s)
 		g_array_unref(s->groups[i].pool);
 	}
 	g_free(s->groups);
+	g_free(s->done);
 	g_free(s->records);
 	g_mutex_clear(&s->lock);
 	g_cond_clear(&s->summed);
@@ -330,10 +359,7 @@ gboolean lttv_index_sum_finish(LttvIndexSum *s, const GArray *fix, LttvStats *ta
 	gboolean ok = TRUE;
 
 	for (g = 0; ok && g < s->n_groups; g++) {
-		g_mutex_lock(&s->lock);
-		while (s->done <= g)
-			g_cond_wait(&s->summed, &s->lock);
-		g_mutex_unlock(&s->lock);
+		wait_group(s, g);
 		ok = apply_corrections(&s->groups[g], s->x, fix, &next_fix, (g + 1) * LTTV_INDEX_GROUP_RECORDS);
 		if (ok)
 			sum_to(&s->groups[g], s->x, tail, map);
