@@ -122,16 +122,24 @@ typedef struct {
 } Correction;
 
 /* The deltas of a window's checkpoint intervals (ia, ib], summed
- * (stats-index-sum.c) by groups of records on a thread of their own while
- * the caller replays the window's two ends, then given to the tail group
- * by group.  Under x's lock, from start to free. */
+ * (stats-index-sum.c) by groups of records on threads of their own: one
+ * sums from the start, while the caller replays the window's two ends;
+ * once given the tail, another gives it the groups in order (and sums
+ * the next ones while the one it needs is not summed).  Started under x's
+ * lock; what it needs of x is copied then. */
 typedef struct _LttvIndexSum LttvIndexSum;
 G_GNUC_INTERNAL LttvIndexSum *lttv_index_sum_start(const LttvStatsIndex *x, guint ia, guint ib);
-/* Takes fix (Correction, by record) from the sums and gives them to tail,
- * in its event types; FALSE when a correction is for a leaf the deltas do
- * not have (not expected: the window is then to be replayed).  Frees s. */
-G_GNUC_INTERNAL gboolean lttv_index_sum_finish(LttvIndexSum *s, const GArray *fix, LttvStats *tail);
-/* Stops and frees s without giving anything. */
+/* Gives the sums, less fix (Correction, by record; taken), to tail, in its
+ * event types (under x's lock). */
+G_GNUC_INTERNAL void lttv_index_sum_give(LttvIndexSum *s, const LttvStatsIndex *x, GArray *fix, LttvStats *tail);
+/* Whether the tail has everything, waiting until deadline (monotonic
+ * time, G_MAXINT64: until it has) at most. */
+G_GNUC_INTERNAL gboolean lttv_index_sum_wait(LttvIndexSum *s, gint64 deadline);
+/* Waits for the tail to have everything and frees s; FALSE when a
+ * correction was for a leaf the deltas do not have (not expected: the
+ * window is then to be replayed). */
+G_GNUC_INTERNAL gboolean lttv_index_sum_end(LttvIndexSum *s);
+/* Stops and frees s (the tail is then only to be freed). */
 G_GNUC_INTERNAL void lttv_index_sum_cancel(LttvIndexSum *s);
 
 /* The order of a checkpoint's open frames (by task, then level). */

@@ -53,12 +53,37 @@ typedef struct {
 	GArray *pool;            /* SumCount */
 } Sum;
 
-static SumLeaf *sum_leaf(Sum *m, const LttvStatsIndex *x, guint32 r, guint32 leaf)
+struct _LttvIndexSum {
+	/* Copies of what the index held at the start: its arrays move as its
+	 * thread counts (the deltas and frames do not). */
+	Drain *drains;           /* (ia, ib], their groups in group_at */
+	guint n_drains;
+	guint32 *group_at;
+	RecordKey *records;
+	guint n_records;
+	const char **names;
+	guint n_groups;
+	SumRecord *sums;         /* by record number - 1 */
+	Sum *groups;
+	GThread *summer, *giver;
+	gint next;               /* atomic: the next group to sum, by whichever thread takes it */
+	GMutex lock;
+	GCond changed;
+	gboolean *done;          /* by group, under lock */
+	gboolean stop;           /* under lock: cancelled */
+	/* The giver's: the corrections (by record), the tail, its types. */
+	GArray *fix;
+	LttvStats *tail;
+	guint *map;
+	gboolean given, ok;      /* under lock */
+};
+
+static SumLeaf *sum_leaf(Sum *m, const LttvIndexSum *s, guint32 r, guint32 leaf)
 {
 	SumRecord *sr = &m->records[r];
 
 	if (sr->leaves == NULL) {
-		sr->n = MAX(g_array_index(x->records, RecordKey, r).n_leaves, leaf + 1);
+		sr->n = MAX(s->records[r].n_leaves, leaf + 1);
 		sr->leaves = g_new0(SumLeaf, sr->n);
 		g_array_append_val(m->touched, r);
 	}
@@ -101,14 +126,14 @@ static inline void sum_count(Sum *m, SumLeaf *l, guint32 type, guint64 n)
 }
 
 /* Adds the deltas of group g of records over (from, to] (drain indexes). */
-static void sum_group(Sum *m, const LttvStatsIndex *x, guint from, guint to, guint g)
+static void sum_group(Sum *m, const LttvIndexSum *s, guint g)
 {
 	SumRecord *sr;
 	guint j, k, c;
 
-	for (j = from + 1; j <= to; j++) {
-		const Drain *d = &g_array_index(x->drains, Drain, j);
-		const guint32 *at = &g_array_index(x->groups, guint32, d->groups);
+	for (j = 0; j < s->n_drains; j++) {
+		const Drain *d = &s->drains[j];
+		const guint32 *at = &s->group_at[d->groups];
 		const guint8 *p, *end;
 
 		if (g >= d->n_groups)
@@ -121,8 +146,8 @@ static void sum_group(Sum *m, const LttvStatsIndex *x, guint from, guint to, gui
 			memcpy(&r, p, sizeof(r));
 			p += sizeof(r);
 			sr = &m->records[r.record - 1];
-			sum_leaf(m, x, r.record - 1, 0);
-			sr->name = g_ptr_array_index(x->names, r.name);
+			sum_leaf(m, s, r.record - 1, 0);
+			sr->name = s->names[r.name];
 			sr->tgid = r.tgid;
 			sr->uncertain += r.uncertain;
 			for (k = 0; k < r.n_leaves; k++) {
@@ -130,7 +155,7 @@ static void sum_group(Sum *m, const LttvStatsIndex *x, guint from, guint to, gui
 				const DeltaCount *dc = (const DeltaCount *) (p + sizeof(DeltaLeaf));
 				/* The record's leaves are made as many as it ever had. */
 				SumLeaf *l = G_LIKELY(dl->leaf < sr->n) ? &sr->leaves[dl->leaf]
-				                                        : sum_leaf(m, x, r.record - 1, dl->leaf);
+				                                        : sum_leaf(m, s, r.record - 1, dl->leaf);
 
 				if (!l->used) {
 					l->used = TRUE;
@@ -165,11 +190,11 @@ static void sum_group(Sum *m, const LttvStatsIndex *x, guint from, guint to, gui
 
 /* Applies the corrections of the records below `below` from *next on;
  * FALSE when one is for a leaf the deltas did not have. */
-static gboolean apply_corrections(Sum *m, const LttvStatsIndex *x, const GArray *fix, guint *next, guint32 below)
+static gboolean apply_corrections(Sum *m, const LttvIndexSum *s, const GArray *fix, guint *next, guint32 below)
 {
 	for (; *next < fix->len && g_array_index(fix, Correction, *next).record < below; (*next)++) {
 		const Correction *c = &g_array_index(fix, Correction, *next);
-		SumLeaf *l = sum_leaf(m, x, c->record, c->leaf);
+		SumLeaf *l = sum_leaf(m, s, c->record, c->leaf);
 
 		if (!l->used)
 			return FALSE;
@@ -198,13 +223,13 @@ static guint *type_map(const LttvStatsIndex *x, const LttvStats *tail)
 /* Gives the tail what the sum's touched records hold, in the tail's types
  * (map); records the tail does not have take the sum's names.  The sum
  * then holds nothing (its pool is emptied too). */
-static void sum_to(Sum *m, const LttvStatsIndex *x, LttvStats *tail, const guint *map)
+static void sum_to(Sum *m, const LttvIndexSum *s, LttvStats *tail, const guint *map)
 {
 	guint i, j;
 
 	for (i = 0; i < m->touched->len; i++) {
 		guint32 r = g_array_index(m->touched, guint32, i);
-		const RecordKey *k = &g_array_index(x->records, RecordKey, r);
+		const RecordKey *k = &s->records[r];
 		SumRecord *sr = &m->records[r];
 		LttvStatsTask key = { .pid = k->pid, .birth = k->birth, .cpu = k->cpu }, *t;
 		gboolean known = g_hash_table_contains(tail->tasks, &key);
@@ -259,18 +284,6 @@ static void sum_to(Sum *m, const LttvStatsIndex *x, LttvStats *tail, const guint
 	g_array_set_size(m->pool, 0);
 }
 
-struct _LttvIndexSum {
-	const LttvStatsIndex *x;
-	guint ia, ib, n_groups;
-	SumRecord *records;
-	Sum *groups;
-	GThread *thread;
-	gint next;               /* atomic: the next group to sum, by whichever thread takes it */
-	GMutex lock;
-	GCond summed;
-	gboolean *done;          /* by group, under lock */
-};
-
 /* Sums the next group no thread took yet; FALSE when none is left. */
 static gboolean sum_next(LttvIndexSum *s)
 {
@@ -278,60 +291,117 @@ static gboolean sum_next(LttvIndexSum *s)
 
 	if (g >= s->n_groups)
 		return FALSE;
-	sum_group(&s->groups[g], s->x, s->ia, s->ib, g);
+	sum_group(&s->groups[g], s, g);
 	g_mutex_lock(&s->lock);
 	s->done[g] = TRUE;
-	g_cond_broadcast(&s->summed);
+	g_cond_broadcast(&s->changed);
 	g_mutex_unlock(&s->lock);
 	return TRUE;
 }
 
-static gpointer sum_thread(gpointer data)
+static gpointer summer_thread(gpointer data)
 {
 	while (sum_next(data))
 		;
 	return NULL;
 }
 
-/* Waits for group g, summing the next ones meanwhile. */
-static void wait_group(LttvIndexSum *s, guint g)
+/* Waits for group g, summing the next ones meanwhile; FALSE when
+ * cancelled. */
+static gboolean wait_group(LttvIndexSum *s, guint g)
 {
-	gboolean more = TRUE;
+	gboolean more = TRUE, there;
 
 	g_mutex_lock(&s->lock);
-	while (!s->done[g]) {
+	while (!s->done[g] && !s->stop) {
 		if (more) {
 			g_mutex_unlock(&s->lock);
 			more = sum_next(s);
 			g_mutex_lock(&s->lock);
 		} else {
-			g_cond_wait(&s->summed, &s->lock);
+			g_cond_wait(&s->changed, &s->lock);
 		}
 	}
+	there = s->done[g] && !s->stop;
 	g_mutex_unlock(&s->lock);
+	return there;
+}
+
+/* Gives the groups to the tail in order, each once summed. */
+static gpointer giver_thread(gpointer data)
+{
+	LttvIndexSum *s = data;
+	guint g, next_fix = 0;
+	gboolean ok = TRUE;
+
+	for (g = 0; ok && g < s->n_groups; g++) {
+		ok = wait_group(s, g) && apply_corrections(&s->groups[g], s, s->fix, &next_fix,
+		                                           (g + 1) * LTTV_INDEX_GROUP_RECORDS);
+		if (ok)
+			sum_to(&s->groups[g], s, s->tail, s->map);
+	}
+	g_mutex_lock(&s->lock);
+	s->given = TRUE;
+	s->ok = ok;
+	g_cond_broadcast(&s->changed);
+	g_mutex_unlock(&s->lock);
+	return NULL;
 }
 
 LttvIndexSum *lttv_index_sum_start(const LttvStatsIndex *x, guint ia, guint ib)
 {
 	LttvIndexSum *s = g_new0(LttvIndexSum, 1);
-	guint g;
+	guint g, j, n_at = 0;
 
-	s->x = x;
-	s->ia = ia;
-	s->ib = ib;
-	s->n_groups = (x->records->len + LTTV_INDEX_GROUP_RECORDS - 1) / LTTV_INDEX_GROUP_RECORDS;
-	s->records = g_new0(SumRecord, x->records->len);
+	s->n_drains = ib - ia;
+	s->drains = g_memdup2(&g_array_index(x->drains, Drain, ia + 1), s->n_drains * sizeof(Drain));
+	for (j = 0; j < s->n_drains; j++)
+		n_at += s->drains[j].n_groups + 1;
+	s->group_at = g_new(guint32, n_at);
+	for (j = 0, n_at = 0; j < s->n_drains; j++) {
+		Drain *d = &s->drains[j];
+
+		memcpy(s->group_at + n_at, &g_array_index(x->groups, guint32, d->groups),
+		       (d->n_groups + 1) * sizeof(guint32));
+		d->groups = n_at;
+		n_at += d->n_groups + 1;
+	}
+	s->n_records = x->records->len;
+	s->records = g_memdup2(x->records->data, s->n_records * sizeof(RecordKey));
+	s->names = g_memdup2(x->names->pdata, x->names->len * sizeof(gpointer));
+	s->n_groups = (s->n_records + LTTV_INDEX_GROUP_RECORDS - 1) / LTTV_INDEX_GROUP_RECORDS;
+	s->sums = g_new0(SumRecord, s->n_records);
 	s->groups = g_new(Sum, s->n_groups);
 	s->done = g_new0(gboolean, s->n_groups);
 	for (g = 0; g < s->n_groups; g++) {
-		s->groups[g].records = s->records;
+		s->groups[g].records = s->sums;
 		s->groups[g].touched = g_array_new(FALSE, FALSE, sizeof(guint32));
 		s->groups[g].pool = g_array_new(FALSE, FALSE, sizeof(SumCount));
 	}
 	g_mutex_init(&s->lock);
-	g_cond_init(&s->summed);
-	s->thread = g_thread_new("lttv-window-sum", sum_thread, s);
+	g_cond_init(&s->changed);
+	s->summer = g_thread_new("lttv-window-sum", summer_thread, s);
 	return s;
+}
+
+void lttv_index_sum_give(LttvIndexSum *s, const LttvStatsIndex *x, GArray *fix, LttvStats *tail)
+{
+	s->fix = fix;
+	s->tail = tail;
+	s->map = type_map(x, tail);
+	s->giver = g_thread_new("lttv-window-give", giver_thread, s);
+}
+
+gboolean lttv_index_sum_wait(LttvIndexSum *s, gint64 deadline)
+{
+	gboolean given;
+
+	g_mutex_lock(&s->lock);
+	while (!s->given && g_cond_wait_until(&s->changed, &s->lock, deadline))
+		;
+	given = s->given;
+	g_mutex_unlock(&s->lock);
+	return given;
 }
 
 static void sum_free(LttvIndexSum *s)
@@ -340,36 +410,42 @@ static void sum_free(LttvIndexSum *s)
 
 	/* No group is left to take. */
 	g_atomic_int_set(&s->next, (gint) s->n_groups);
-	g_thread_join(s->thread);
-	for (i = 0; i < s->x->records->len; i++) {
-		g_free(s->records[i].leaves);
-		g_free(s->records[i].charged);
+	g_mutex_lock(&s->lock);
+	s->stop = s->stop || !s->given;
+	g_cond_broadcast(&s->changed);
+	g_mutex_unlock(&s->lock);
+	g_thread_join(s->summer);
+	if (s->giver != NULL)
+		g_thread_join(s->giver);
+	for (i = 0; i < s->n_records; i++) {
+		g_free(s->sums[i].leaves);
+		g_free(s->sums[i].charged);
 	}
 	for (i = 0; i < s->n_groups; i++) {
 		g_array_unref(s->groups[i].touched);
 		g_array_unref(s->groups[i].pool);
 	}
+	if (s->fix != NULL)
+		g_array_unref(s->fix);
+	g_free(s->map);
 	g_free(s->groups);
 	g_free(s->done);
+	g_free(s->sums);
+	g_free(s->names);
 	g_free(s->records);
+	g_free(s->group_at);
+	g_free(s->drains);
 	g_mutex_clear(&s->lock);
-	g_cond_clear(&s->summed);
+	g_cond_clear(&s->changed);
 	g_free(s);
 }
 
-gboolean lttv_index_sum_finish(LttvIndexSum *s, const GArray *fix, LttvStats *tail)
+gboolean lttv_index_sum_end(LttvIndexSum *s)
 {
-	guint *map = type_map(s->x, tail);
-	guint g, next_fix = 0;
-	gboolean ok = TRUE;
+	gboolean ok;
 
-	for (g = 0; ok && g < s->n_groups; g++) {
-		wait_group(s, g);
-		ok = apply_corrections(&s->groups[g], s->x, fix, &next_fix, (g + 1) * LTTV_INDEX_GROUP_RECORDS);
-		if (ok)
-			sum_to(&s->groups[g], s->x, tail, map);
-	}
-	g_free(map);
+	lttv_index_sum_wait(s, G_MAXINT64);
+	ok = s->ok;
 	sum_free(s);
 	return ok;
 }

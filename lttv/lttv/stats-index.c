@@ -636,17 +636,21 @@ static void count_until(LttvStats *s, LttvMerge *merge, LttTime until)
 	}
 }
 
-LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps, LttvMerge *merge,
-                                   LttTime t0, LttTime t1, gboolean *used, GError **error)
-{
-	guint n = x->drains->len, ia, ib, lo, hi;
-	const Drain *da, *db;
-	LttvTraceState *ts0, *tsb;
+struct _LttvIndexWindow {
+	LttvIndexSum *sum;
 	LttvStats *head, *tail;
 	guint64 head_repairs, tail_from;
-	LttvIndexSum *sum;
+};
+
+LttvIndexWindow *lttv_stats_index_window_begin(LttvStatsIndex *x, const LttvCompactCheckpoints *cps,
+                                               LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
+                                               GError **error)
+{
+	guint n = x->drains->len, ia, ib, lo, hi;
+	Drain da, db;
+	LttvTraceState *ts0, *tsb;
+	LttvIndexWindow *w;
 	GArray *fix;
-	gboolean ok;
 
 	*used = FALSE;
 	g_mutex_lock(&x->lock);
@@ -685,55 +689,96 @@ LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoin
 		return NULL;
 	}
 	ib--;
-	da = &g_array_index(x->drains, Drain, ia);
-	db = &g_array_index(x->drains, Drain, ib);
+	/* Copies: the drains move as the thread adds checkpoints. */
+	da = g_array_index(x->drains, Drain, ia);
+	db = g_array_index(x->drains, Drain, ib);
 
 	*used = TRUE;
+	w = g_new0(LttvIndexWindow, 1);
 	/* The sum runs while the two ends are replayed. */
-	sum = lttv_index_sum_start(x, ia, ib);
+	w->sum = lttv_index_sum_start(x, ia, ib);
 	ts0 = lttv_compact_checkpoints_state_at(cps, t0, &lttv_merge_source, merge, error);
 	if (ts0 == NULL) {
-		lttv_index_sum_cancel(sum);
 		g_mutex_unlock(&x->lock);
+		lttv_index_sum_cancel(w->sum);
+		g_free(w);
 		return NULL;
 	}
-	head = lttv_stats_new(ts0, t0);
-	count_until(head, merge, da->at);
-	lttv_stats_close_head(head, da->at);
-	head_repairs = ts0->repairs - head->repairs_from;
-	tsb = lttv_compact_checkpoints_state_at(cps, db->at, &lttv_merge_source, merge, error);
+	w->head = lttv_stats_new(ts0, t0);
+	count_until(w->head, merge, da.at);
+	lttv_stats_close_head(w->head, da.at);
+	w->head_repairs = ts0->repairs - w->head->repairs_from;
+	tsb = lttv_compact_checkpoints_state_at(cps, db.at, &lttv_merge_source, merge, error);
 	if (tsb == NULL) {
-		lttv_index_sum_cancel(sum);
-		lttv_window_stats_free(head);
 		g_mutex_unlock(&x->lock);
+		lttv_index_sum_cancel(w->sum);
+		lttv_window_stats_free(w->head);
+		g_free(w);
 		return NULL;
 	}
-	tail = lttv_stats_new_tail(tsb, db->at, t0);
-	count_until(tail, merge, t1);
-	lttv_stats_close(tail, t1);
-	tail_from = tail->repairs_from;
+	w->tail = lttv_stats_new_tail(tsb, db.at, t0);
+	count_until(w->tail, merge, t1);
+	lttv_stats_close(w->tail, t1);
+	w->tail_from = w->tail->repairs_from;
+	/* Repairs: the head's, the tail's and the counting's between a and b. */
+	w->head_repairs += db.repairs - da.repairs;
 
 	fix = g_array_new(FALSE, FALSE, sizeof(Correction));
-	ok = window_corrections(fix, x, da, db, head, tail, t0, ib);
-	if (ok)
-		ok = lttv_index_sum_finish(sum, fix, tail);
-	else
-		lttv_index_sum_cancel(sum);
-	g_array_unref(fix);
-	if (!ok) {
+	if (!window_corrections(fix, x, &da, &db, w->head, w->tail, t0, ib)) {
 		/* Not expected: the caller replays the window. */
-		lttv_window_stats_free(head);
-		lttv_window_stats_free(tail);
 		g_mutex_unlock(&x->lock);
+		g_array_unref(fix);
+		lttv_index_sum_cancel(w->sum);
+		lttv_window_stats_free(w->head);
+		lttv_window_stats_free(w->tail);
+		g_free(w);
 		*used = FALSE;
 		return NULL;
 	}
-	/* Repairs: the head's, the tail's and the counting's between a and b. */
-	head_repairs += db->repairs - da->repairs;
-	g_mutex_unlock(&x->lock);   /* da and db move as the thread adds checkpoints */
-	lttv_stats_add(tail, head);
+	lttv_index_sum_give(w->sum, x, fix, w->tail);
+	g_mutex_unlock(&x->lock);
+	return w;
+}
+
+gboolean lttv_stats_index_window_wait(LttvIndexWindow *w, gint64 deadline)
+{
+	return lttv_index_sum_wait(w->sum, deadline);
+}
+
+LttvStats *lttv_stats_index_window_end(LttvIndexWindow *w, gboolean *used)
+{
+	LttvStats *tail = w->tail;
+
+	*used = lttv_index_sum_end(w->sum);
+	if (!*used) {
+		/* Not expected: the caller replays the window. */
+		lttv_window_stats_free(w->head);
+		lttv_window_stats_free(tail);
+		g_free(w);
+		return NULL;
+	}
+	lttv_stats_add(tail, w->head);
 	tail->elapsed_from = tail->start;
-	tail->repairs_from = tail_from - head_repairs;
-	lttv_window_stats_free(head);
+	tail->repairs_from = w->tail_from - w->head_repairs;
+	lttv_window_stats_free(w->head);
+	g_free(w);
 	return tail;
+}
+
+void lttv_stats_index_window_cancel(LttvIndexWindow *w)
+{
+	if (w == NULL)
+		return;
+	lttv_index_sum_cancel(w->sum);
+	lttv_window_stats_free(w->head);
+	lttv_window_stats_free(w->tail);
+	g_free(w);
+}
+
+LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps, LttvMerge *merge,
+                                   LttTime t0, LttTime t1, gboolean *used, GError **error)
+{
+	LttvIndexWindow *w = lttv_stats_index_window_begin(x, cps, merge, t0, t1, used, error);
+
+	return w != NULL ? lttv_stats_index_window_end(w, used) : NULL;
 }
