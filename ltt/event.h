@@ -110,7 +110,11 @@ guint64 ltt_event_get_uint(const LttEvent *ev, const LttField *field);
 const char *ltt_event_get_string(const LttEvent *ev, const LttField *field);
 
 typedef enum {
-	LTT_FORMAT_FIELD_NAMES = 1 << 0   /* "name = value" rather than "value" */
+	LTT_FORMAT_FIELD_NAMES = 1 << 0,   /* "name = value" rather than "value" */
+	/* Addresses in hex, "ip = 0xffffffff81001234": unsigned integer fields
+	 * whose name says they are one (addr, address, ip, pc, ptr, call_site,
+	 * *_addr, *_ptr, *_ip, leading underscores aside). */
+	LTT_FORMAT_HEX_ADDRESSES = 1 << 1
 } LttFormatFlags;
 
 /* Appends the payload as text: "{ prev_pid = 12, prev_comm = "bash",
