@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..34"
+echo "1..35"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -247,6 +247,27 @@ quit
 EOF2
 [ $status -eq 0 ] && [ "$("$pngcheck" "$tmp/stacked.png" | head -n 1)" = "1024 768" ]
 check $? "four viewers in a 1024x768 window: a 1024 x 768 picture ($("$pngcheck" "$tmp/stacked.png" 2>/dev/null | head -n 1); $(head -c 200 "$tmp/err"))"
+
+# Three viewers at 1024x768: the control flow has half of the tab, the event
+# list and the statistics a quarter each (with three fifths on top, the
+# other two kept one or two rows each).
+run -t "$tmp/trace" --viewer controlflow --viewer detailedevents --viewer statistics <<EOF2
+resize 1024 768
+wait
+screenshot $tmp/three-cf.png controlflow
+screenshot $tmp/three-de.png detailedevents
+screenshot $tmp/three-st.png statistics
+quit
+EOF2
+cf_h=$("$pngcheck" "$tmp/three-cf.png" | awk 'NR == 1 { print $2 }')
+de_h=$("$pngcheck" "$tmp/three-de.png" | awk 'NR == 1 { print $2 }')
+st_h=$("$pngcheck" "$tmp/three-st.png" | awk 'NR == 1 { print $2 }')
+# (The title bars are outside the pictures: the top's picture is a little
+# more than the two others'.)
+[ -n "$cf_h" ] && [ -n "$de_h" ] && [ -n "$st_h" ] && [ "$de_h" -ge 120 ] && [ "$st_h" -ge 120 ] &&
+	[ $(( cf_h * 10 )) -le $(( (de_h + st_h) * 13 )) ] && [ $(( cf_h * 10 )) -ge $(( (de_h + st_h) * 9 )) ] &&
+	[ $(( de_h - st_h )) -le 10 ] && [ $(( st_h - de_h )) -le 10 ]
+check $? "three viewers at 1024x768: the control flow half, the other two a quarter each ($cf_h, $de_h, $st_h pixels)"
 
 # Opened without resize on the 1920x1200 screen: four fifths of it; the top
 # viewer (the control flow) gets three fifths of the tab, the event list the rest.
