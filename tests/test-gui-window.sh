@@ -250,24 +250,21 @@ check $? "four viewers in a 1024x768 window: a 1024 x 768 picture ($("$pngcheck"
 
 # Three viewers at 1024x768: the control flow has half of the tab, the event
 # list and the statistics a quarter each (with three fifths on top, the
-# other two kept one or two rows each).
+# other two kept one or two rows each).  `layout` gives the slots' heights.
 run -t "$tmp/trace" --viewer controlflow --viewer detailedevents --viewer statistics <<EOF2
 resize 1024 768
 wait
-screenshot $tmp/three-cf.png controlflow
-screenshot $tmp/three-de.png detailedevents
-screenshot $tmp/three-st.png statistics
+layout
 quit
 EOF2
-cf_h=$("$pngcheck" "$tmp/three-cf.png" | awk 'NR == 1 { print $2 }')
-de_h=$("$pngcheck" "$tmp/three-de.png" | awk 'NR == 1 { print $2 }')
-st_h=$("$pngcheck" "$tmp/three-st.png" | awk 'NR == 1 { print $2 }')
-# (The title bars are outside the pictures: the top's picture is a little
-# more than the two others'.)
-[ -n "$cf_h" ] && [ -n "$de_h" ] && [ -n "$st_h" ] && [ "$de_h" -ge 120 ] && [ "$st_h" -ge 120 ] &&
-	[ $(( cf_h * 10 )) -le $(( (de_h + st_h) * 13 )) ] && [ $(( cf_h * 10 )) -ge $(( (de_h + st_h) * 9 )) ] &&
-	[ $(( de_h - st_h )) -le 10 ] && [ $(( st_h - de_h )) -le 10 ]
-check $? "three viewers at 1024x768: the control flow half, the other two a quarter each ($cf_h, $de_h, $st_h pixels)"
+cf_h=$(awk '$2 == "controlflow" { print $6 }' "$tmp/out")
+de_h=$(awk '$2 == "detailedevents" { print $6 }' "$tmp/out")
+st_h=$(awk '$2 == "statistics" { print $6 }' "$tmp/out")
+# (The panes' handles take a few pixels from the shares.)
+[ $status -eq 0 ] && [ -n "$cf_h" ] && [ -n "$de_h" ] && [ -n "$st_h" ] &&
+	[ $(( cf_h * 100 )) -ge $(( (de_h + st_h) * 95 )) ] && [ $(( cf_h * 100 )) -le $(( (de_h + st_h) * 110 )) ] &&
+	[ $(( de_h - st_h )) -le 8 ] && [ $(( st_h - de_h )) -le 8 ]
+check $? "three viewers at 1024x768: the control flow half, the other two a quarter each ($(tr '\n' ' ' < "$tmp/out"))"
 
 # Opened without resize on the 1920x1200 screen: four fifths of it; the top
 # viewer (the control flow) gets three fifths of the tab, the event list the rest.

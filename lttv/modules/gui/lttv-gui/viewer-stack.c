@@ -252,6 +252,13 @@ GtkWidget *lttvgui_viewer_stack_get(GtkWidget *stack, guint i)
 	return g_object_get_data(G_OBJECT(g_ptr_array_index(st->slots, i)), SLOT_VIEWER_KEY);
 }
 
+GtkWidget *lttvgui_viewer_stack_slot(GtkWidget *stack, guint i)
+{
+	Stack *st = stack_of(stack);
+	g_return_val_if_fail(i < st->slots->len, NULL);
+	return g_ptr_array_index(st->slots, i);
+}
+
 const char *lttvgui_viewer_stack_name(GtkWidget *stack, guint i)
 {
 	GtkWidget *viewer = lttvgui_viewer_stack_get(stack, i);
