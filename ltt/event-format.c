@@ -42,8 +42,9 @@ static void format_item_start(GString *out, guint64 i, const LttType *st, LttFor
 		g_string_append_printf(out, "%s = ", item_name(st, i));
 }
 
-/* LTT_FORMAT_HEX_ADDRESSES: the metadata has no display base (format.md
- * §3.1), so an address is known by its field's name: an unsigned integer
+/* LTT_FORMAT_HEX_ADDRESSES: where the metadata declares u8..u64 rather
+ * than x8..x64 (format.md §3.1; recorders of kernel events use u64 for
+ * addresses), an address is known by its field's name: an unsigned integer
  * named addr, address, ip, pc, ptr or call_site, or ending in _addr, _ptr
  * or _ip (leading underscores aside: CTF's "_call_site"). */
 static gboolean is_address_name(const char *name)
@@ -120,7 +121,7 @@ static void format_value(const LttDecodedValue *d, const char *name, GString *ou
 	case LTT_TYPE_S8: case LTT_TYPE_S16: case LTT_TYPE_S32: case LTT_TYPE_S64:
 	case LTT_TYPE_U8: case LTT_TYPE_U16: case LTT_TYPE_U32: case LTT_TYPE_U64:
 		if (d->kind != LTT_TYPE_ENUM && !ltt_type_is_signed(d->value.type)
-		    && (flags & LTT_FORMAT_HEX_ADDRESSES) && is_address_name(name))
+		    && (ltt_type_is_hex(d->value.type) || ((flags & LTT_FORMAT_HEX_ADDRESSES) && is_address_name(name))))
 			g_string_append_printf(out, "0x%" G_GINT64_MODIFIER "x", d->uint);
 		else if (ltt_type_is_signed(d->value.type))
 			g_string_append_printf(out, "%" G_GINT64_FORMAT, (gint64) d->uint);
