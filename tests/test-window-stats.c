@@ -33,6 +33,10 @@ static const TraceCase cases[] = {
 	/* With the scheduler's charges (sched_stat_runtime) too. */
 	{ "missed", { "--cpus=4", "--processes=40", "--events=30000", "--seed=9", "--missed-switches=7",
 	              "--common-pid", "--charges", NULL } },
+	/* More records than the index sums at a time (LTTV_INDEX_GROUP_RECORDS),
+	 * frames open at a window's start ending in each group. */
+	{ "many", { "--cpus=2", "--processes=400", "--events=40000", "--seed=11", "--pid-reuse",
+	            "--start-in-syscall", "--charges", NULL } },
 };
 
 /* The trace of case i, made once. */
