@@ -65,6 +65,15 @@ static gboolean is_address_name(const char *name)
 	return FALSE;
 }
 
+/* An unsigned integer (not an enum's value) declared x8..x64, or named
+ * as an address when the flags ask. */
+static gboolean shows_hex(const LttDecodedValue *d, const char *name, LttFormatFlags flags)
+{
+	if (d->kind == LTT_TYPE_ENUM || ltt_type_is_signed(d->value.type))
+		return FALSE;
+	return ltt_type_is_hex(d->value.type) || ((flags & LTT_FORMAT_HEX_ADDRESSES) && is_address_name(name));
+}
+
 /* "{ a = 1, b = 2 }" or "[ 1, 2 ]", decoding runs of values in one pass.
  * Past a damaged value the others cannot be located: the remaining members
  * print as damaged, elements stop. */
@@ -120,8 +129,7 @@ static void format_value(const LttDecodedValue *d, const char *name, GString *ou
 		G_GNUC_FALLTHROUGH;
 	case LTT_TYPE_S8: case LTT_TYPE_S16: case LTT_TYPE_S32: case LTT_TYPE_S64:
 	case LTT_TYPE_U8: case LTT_TYPE_U16: case LTT_TYPE_U32: case LTT_TYPE_U64:
-		if (d->kind != LTT_TYPE_ENUM && !ltt_type_is_signed(d->value.type)
-		    && (ltt_type_is_hex(d->value.type) || ((flags & LTT_FORMAT_HEX_ADDRESSES) && is_address_name(name))))
+		if (shows_hex(d, name, flags))
 			g_string_append_printf(out, "0x%" G_GINT64_MODIFIER "x", d->uint);
 		else if (ltt_type_is_signed(d->value.type))
 			g_string_append_printf(out, "%" G_GINT64_FORMAT, (gint64) d->uint);

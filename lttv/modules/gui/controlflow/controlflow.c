@@ -200,10 +200,13 @@ static gboolean on_paned_keys(GtkPaned *paned, GtkScrollType scroll, gpointer da
 	return FALSE;
 }
 
+/* The width the user chose is the tab's: the other viewers follow it (a
+ * width fitted to this viewer is not theirs to keep). */
 static void on_paned_moved(GObject *paned, GParamSpec *pspec, gpointer data)
 {
 	Cfv *v = data;
-	lttvwindow_report_dividor(v->tab, gtk_paned_get_position(GTK_PANED(paned)), v->top);
+	if (v->pane_chosen)
+		lttvwindow_report_dividor(v->tab, gtk_paned_get_position(GTK_PANED(paned)), v->top);
 }
 
 static void on_destroy(GtkWidget *w, gpointer data)
