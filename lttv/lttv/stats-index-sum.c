@@ -103,6 +103,7 @@ static inline void sum_count(Sum *m, SumLeaf *l, guint32 type, guint64 n)
 /* Adds the deltas of group g of records over (from, to] (drain indexes). */
 static void sum_group(Sum *m, const LttvStatsIndex *x, guint from, guint to, guint g)
 {
+	SumRecord *sr;
 	guint j, k, c;
 
 	for (j = from + 1; j <= to; j++) {
@@ -119,19 +120,24 @@ static void sum_group(Sum *m, const LttvStatsIndex *x, guint from, guint to, gui
 
 			memcpy(&r, p, sizeof(r));
 			p += sizeof(r);
+			sr = &m->records[r.record - 1];
 			sum_leaf(m, x, r.record - 1, 0);
-			m->records[r.record - 1].name = g_ptr_array_index(x->names, r.name);
-			m->records[r.record - 1].tgid = r.tgid;
-			m->records[r.record - 1].uncertain += r.uncertain;
+			sr->name = g_ptr_array_index(x->names, r.name);
+			sr->tgid = r.tgid;
+			sr->uncertain += r.uncertain;
 			for (k = 0; k < r.n_leaves; k++) {
 				const DeltaLeaf *dl = (const DeltaLeaf *) p;
 				const DeltaCount *dc = (const DeltaCount *) (p + sizeof(DeltaLeaf));
-				SumLeaf *l = sum_leaf(m, x, r.record - 1, dl->leaf);
+				/* The record's leaves are made as many as it ever had. */
+				SumLeaf *l = G_LIKELY(dl->leaf < sr->n) ? &sr->leaves[dl->leaf]
+				                                        : sum_leaf(m, x, r.record - 1, dl->leaf);
 
-				l->used = TRUE;
-				l->cpu = dl->cpu;
-				l->mode = dl->mode;
-				l->submode = dl->submode;
+				if (!l->used) {
+					l->used = TRUE;
+					l->cpu = dl->cpu;
+					l->mode = dl->mode;
+					l->submode = dl->submode;
+				}
 				l->cpu_time += dl->cpu_time;
 				l->elapsed += dl->elapsed;
 				l->cumulative += dl->cumulative;
@@ -140,7 +146,6 @@ static void sum_group(Sum *m, const LttvStatsIndex *x, guint from, guint to, gui
 				p += sizeof(DeltaLeaf) + dl->n_counts * sizeof(DeltaCount);
 			}
 			for (k = 0; k < r.n_charges; k++) {
-				SumRecord *sr = &m->records[r.record - 1];
 				DeltaCharge dc;
 
 				memcpy(&dc, p, sizeof(dc));
