@@ -398,6 +398,50 @@ static void test_job_snapshot(gconstpointer data)
 	lttv_trace_unref(t);
 }
 
+/* A wide window's job while the index's thread counts inside it: the job
+ * waits for the index (its progress follows the count) rather than
+ * replaying the window beside it, then gives the figures of a pass. */
+static void test_job_waits(gconstpointer data)
+{
+	guint c = GPOINTER_TO_UINT(data);
+	GError *error = NULL;
+	LttvTrace *t = lttv_trace_open(case_path(c), &error);
+	LttTrace *trace = lttv_trace_ltt(t);
+	LttTime start = ltt_trace_start_time(trace), end = ltt_trace_end_time(trace);
+	LttTime t0 = start + (end - start) / 9, t1 = end + 1;
+	LttvPrecompute *p;
+	LttvWindowStatsJob *job;
+	LttvStats *slow, *taken;
+	gdouble progress = 0;
+
+	g_assert_no_error(error);
+	p = lttv_precompute_get(t);
+	lttv_precompute_set_cache(p, FALSE);
+	/* Checkpoints every few events: the thread takes a while to count. */
+	lttv_precompute_set_checkpoint_interval(p, 3);
+	while (lttv_precompute_step(p, 10000, &error))
+		;
+	g_assert_no_error(error);
+	g_assert_true(lttv_precompute_index_wait(p, t0 + (end - t0) / 3));
+	job = lttv_precompute_window_stats_job(p, t0, t1);
+	while (lttv_window_stats_job_step(job, 1000, &error)) {
+		/* Never backwards; never replayed events meanwhile. */
+		g_assert_cmpfloat(lttv_window_stats_job_progress(job), >=, progress);
+		progress = lttv_window_stats_job_progress(job);
+		g_assert_null(lttv_window_stats_job_snapshot(job, FALSE, NULL));
+	}
+	g_assert_no_error(error);
+	g_assert_cmpuint(lttv_precompute_index_windows(p), ==, 1);
+	taken = lttv_window_stats_job_take(job);
+	slow = window_by_pass(trace, t0, t1);
+	assert_tree_is(slow, closed_tree, taken, NULL);
+	lttv_window_stats_free(taken);
+	lttv_window_stats_free(slow);
+	lttv_window_stats_job_free(job);
+	lttv_precompute_unref(p);
+	lttv_trace_unref(t);
+}
+
 /* A wide window's job, once the index has counted it: the first step
  * replays the window's ends while the index's threads sum the rest, the
  * next ones wait for them (each for its budget at most), then the job
@@ -730,6 +774,9 @@ int main(int argc, char **argv)
 		g_free(path);
 		path = g_strdup_printf("/window-stats/job-indexed/%s", cases[i].name);
 		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_indexed);
+		g_free(path);
+		path = g_strdup_printf("/window-stats/job-waits/%s", cases[i].name);
+		g_test_add_data_func(path, GUINT_TO_POINTER(i), test_job_waits);
 		g_free(path);
 	}
 	g_test_add_func("/window-stats/cache/reopen", test_cache_reopen);

@@ -129,6 +129,31 @@ LttvTraceState *lttv_compact_checkpoints_state_at(const LttvCompactCheckpoints *
 	return ts;
 }
 
+guint lttv_compact_checkpoints_between(const LttvCompactCheckpoints *c, LttTime t0, LttTime t1, guint *first)
+{
+	guint n = c->list->len, lo = 0, hi = n;
+
+	/* The first at or after t0, then the first at or after t1. */
+	while (lo < hi) {
+		guint mid = lo + (hi - lo) / 2;
+
+		if (g_array_index(c->list, LttvCompactCheckpoint, mid).time < t0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	for (hi = n; lo < hi;) {
+		guint mid = lo + (hi - lo) / 2;
+
+		if (g_array_index(c->list, LttvCompactCheckpoint, mid).time < t1)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo - *first;
+}
+
 guint lttv_compact_checkpoints_interval(const LttvCompactCheckpoints *c)
 {
 	return c->interval;

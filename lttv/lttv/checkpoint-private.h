@@ -78,6 +78,10 @@ G_GNUC_INTERNAL LttvTraceState *lttv_compact_checkpoints_state_at(const LttvComp
                                                                   const LttvEventSource *src, gpointer data,
                                                                   GError **error);
 G_GNUC_INTERNAL guint lttv_compact_checkpoints_count(const LttvCompactCheckpoints *c);
+/* The checkpoints whose time is in [t0, t1): how many, and the first's
+ * index (*first; the count's when none). */
+G_GNUC_INTERNAL guint lttv_compact_checkpoints_between(const LttvCompactCheckpoints *c, LttTime t0, LttTime t1,
+                                                       guint *first);
 /* Bytes mapped for the states, bytes of heap for the rest. */
 G_GNUC_INTERNAL gsize lttv_compact_checkpoints_mapped(const LttvCompactCheckpoints *c);
 G_GNUC_INTERNAL gsize lttv_compact_checkpoints_heap(const LttvCompactCheckpoints *c);

@@ -29,6 +29,10 @@ G_GNUC_INTERNAL LttvStats *lttv_precompute_index_window(LttvPrecompute *p, LttvM
 G_GNUC_INTERNAL struct _LttvIndexWindow *lttv_precompute_index_window_begin(LttvPrecompute *p, LttvMerge *merge,
                                                                             LttTime t0, LttTime t1, gboolean *used,
                                                                             GError **error);
+/* Whether the index has counted the events earlier than t, waiting until
+ * deadline at most (lttv_stats_index_wait_until); no index: *ended. */
+G_GNUC_INTERNAL gboolean lttv_precompute_index_wait_until(LttvPrecompute *p, LttTime t, gint64 deadline,
+                                                          LttTime *reached, gboolean *ended);
 G_GNUC_INTERNAL LttvStats *lttv_precompute_index_window_end(LttvPrecompute *p, struct _LttvIndexWindow *w,
                                                             gboolean *used);
 

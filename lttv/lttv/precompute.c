@@ -655,6 +655,17 @@ gboolean lttv_precompute_index_from_cache(const LttvPrecompute *p)
 	return p->stats_index != NULL && lttv_stats_index_from_file(p->stats_index);
 }
 
+gboolean lttv_precompute_index_wait_until(LttvPrecompute *p, LttTime t, gint64 deadline, LttTime *reached,
+                                          gboolean *ended)
+{
+	if (p->stats_index == NULL) {
+		*reached = 0;
+		*ended = TRUE;
+		return FALSE;
+	}
+	return lttv_stats_index_wait_until(p->stats_index, t, deadline, reached, ended);
+}
+
 gboolean lttv_precompute_index_wait(LttvPrecompute *p, LttTime t)
 {
 	return p->stats_index != NULL && lttv_stats_index_wait(p->stats_index, t);

@@ -439,6 +439,21 @@ gboolean lttv_stats_index_wait(LttvStatsIndex *x, LttTime t)
 	return reached;
 }
 
+gboolean lttv_stats_index_wait_until(LttvStatsIndex *x, LttTime t, gint64 deadline, LttTime *reached,
+                                     gboolean *ended)
+{
+	gboolean there;
+
+	g_mutex_lock(&x->lock);
+	while (!x->done && x->reached < t && g_cond_wait_until(&x->moved, &x->lock, deadline))
+		;
+	there = x->reached >= t;
+	*reached = x->reached;
+	*ended = x->done;
+	g_mutex_unlock(&x->lock);
+	return there;
+}
+
 void lttv_stats_index_free(LttvStatsIndex *x)
 {
 	if (x == NULL)

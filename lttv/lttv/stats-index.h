@@ -28,6 +28,11 @@ G_GNUC_INTERNAL void lttv_stats_index_stop(LttvStatsIndex *x);
 /* Waits until every event earlier than t is counted (TRUE) or the
  * counting ended before (FALSE). */
 G_GNUC_INTERNAL gboolean lttv_stats_index_wait(LttvStatsIndex *x, LttTime t);
+/* The same until deadline (monotonic time) at most; *reached: every event
+ * earlier than it is counted; *ended: the counting ended (it will not
+ * reach further). */
+G_GNUC_INTERNAL gboolean lttv_stats_index_wait_until(LttvStatsIndex *x, LttTime t, gint64 deadline,
+                                                     LttTime *reached, gboolean *ended);
 /* Stops the thread and frees; a file being written is finished first. */
 G_GNUC_INTERNAL void lttv_stats_index_free(LttvStatsIndex *x);
 G_GNUC_INTERNAL gsize lttv_stats_index_heap(LttvStatsIndex *x);

@@ -42,31 +42,14 @@ static gpointer tail_thread(gpointer data)
 
 gboolean lttv_window_stats_split_at(const LttvCompactCheckpoints *cps, LttTime t0, LttTime t1, LttTime *split)
 {
-	guint n = lttv_compact_checkpoints_count(cps), lo = 0, hi = n, first, last;
+	guint first, inside, last;
 
-	if (g_get_num_processors() < 2 || n == 0 || t1 <= t0)
+	if (g_get_num_processors() < 2 || t1 <= t0)
 		return FALSE;
-	/* The first checkpoint at or after t0, by binary search. */
-	while (lo < hi) {
-		guint mid = lo + (hi - lo) / 2;
-
-		if (lttv_compact_checkpoints_get(cps, mid)->time < t0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	first = lo;
-	for (lo = first, hi = n; lo < hi;) {
-		guint mid = lo + (hi - lo) / 2;
-
-		if (lttv_compact_checkpoints_get(cps, mid)->time < t1)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo <= first || lo - first < SPLIT_MIN_INTERVALS)
+	inside = lttv_compact_checkpoints_between(cps, t0, t1, &first);
+	if (inside < SPLIT_MIN_INTERVALS)
 		return FALSE;
-	last = lo - 1;
+	last = first + inside - 1;
 	/* Just after the checkpoint's last event: restoring it replays at
 	 * most the events tied with that one. */
 	*split = lttv_compact_checkpoints_get(cps, first + (last - first + 1) / 2)->time + 1;
