@@ -3,6 +3,7 @@
 /* event-format.c: a payload as text, "{ pid = 12, comm = "bash" }".
  * Decodes members and elements in order with LttValueIter, so that
  * formatting is one pass over the payload. */
+#include <string.h>
 #include "ltt-error.h"
 #include "event.h"
 
@@ -25,13 +26,52 @@ static void append_string(GString *out, const char *s)
 	g_string_append_c(out, '"');
 }
 
-static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags, GError **damage);
+static void format_value(const LttDecodedValue *d, const char *name, GString *out, LttFormatFlags flags,
+                         GError **damage);
+
+/* The name of member i of struct st; NULL for an element of an array. */
+static const char *item_name(const LttType *st, guint64 i)
+{
+	return st != NULL ? ltt_field_name(ltt_type_field(st, (guint) i)) : NULL;
+}
 
 static void format_item_start(GString *out, guint64 i, const LttType *st, LttFormatFlags flags)
 {
 	g_string_append(out, i ? ", " : " ");
 	if (st != NULL && (flags & LTT_FORMAT_FIELD_NAMES))
-		g_string_append_printf(out, "%s = ", ltt_field_name(ltt_type_field(st, (guint) i)));
+		g_string_append_printf(out, "%s = ", item_name(st, i));
+}
+
+/* LTT_FORMAT_HEX_ADDRESSES: where the metadata declares u8..u64 rather
+ * than x8..x64 (format.md §3.1; recorders of kernel events use u64 for
+ * addresses), an address is known by its field's name: an unsigned integer
+ * named addr, address, ip, pc, ptr or call_site, or ending in _addr, _ptr
+ * or _ip (leading underscores aside: CTF's "_call_site"). */
+static gboolean is_address_name(const char *name)
+{
+	static const char *const names[] = { "addr", "address", "ip", "pc", "ptr", "call_site" };
+	static const char *const suffixes[] = { "_addr", "_ptr", "_ip" };
+
+	if (name == NULL)
+		return FALSE;
+	while (*name == '_')
+		name++;
+	for (guint i = 0; i < G_N_ELEMENTS(names); i++)
+		if (strcmp(name, names[i]) == 0)
+			return TRUE;
+	for (guint i = 0; i < G_N_ELEMENTS(suffixes); i++)
+		if (g_str_has_suffix(name, suffixes[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* An unsigned integer (not an enum's value) declared x8..x64, or named
+ * as an address when the flags ask. */
+static gboolean shows_hex(const LttDecodedValue *d, const char *name, LttFormatFlags flags)
+{
+	if (d->kind == LTT_TYPE_ENUM || ltt_type_is_signed(d->value.type))
+		return FALSE;
+	return ltt_type_is_hex(d->value.type) || ((flags & LTT_FORMAT_HEX_ADDRESSES) && is_address_name(name));
 }
 
 /* "{ a = 1, b = 2 }" or "[ 1, 2 ]", decoding runs of values in one pass.
@@ -55,7 +95,7 @@ static void format_contents(const LttValue *v, GString *out, LttFormatFlags flag
 		n = ltt_value_iter_read(&it, run, G_N_ELEMENTS(run), &here);
 		for (guint k = 0; k < n; k++, i++) {
 			format_item_start(out, i, st, flags);
-			format_value(&run[k], out, flags, damage);
+			format_value(&run[k], item_name(st, i), out, flags, damage);
 		}
 	} while (n == G_N_ELEMENTS(run));
 	if (here != NULL) {
@@ -71,7 +111,8 @@ static void format_contents(const LttValue *v, GString *out, LttFormatFlags flag
 	g_string_append(out, st ? " }" : " ]");
 }
 
-static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags flags, GError **damage)
+static void format_value(const LttDecodedValue *d, const char *name, GString *out, LttFormatFlags flags,
+                         GError **damage)
 {
 	const char *label;
 
@@ -88,7 +129,9 @@ static void format_value(const LttDecodedValue *d, GString *out, LttFormatFlags 
 		G_GNUC_FALLTHROUGH;
 	case LTT_TYPE_S8: case LTT_TYPE_S16: case LTT_TYPE_S32: case LTT_TYPE_S64:
 	case LTT_TYPE_U8: case LTT_TYPE_U16: case LTT_TYPE_U32: case LTT_TYPE_U64:
-		if (ltt_type_is_signed(d->value.type))
+		if (shows_hex(d, name, flags))
+			g_string_append_printf(out, "0x%" G_GINT64_MODIFIER "x", d->uint);
+		else if (ltt_type_is_signed(d->value.type))
 			g_string_append_printf(out, "%" G_GINT64_FORMAT, (gint64) d->uint);
 		else
 			g_string_append_printf(out, "%" G_GUINT64_FORMAT, d->uint);

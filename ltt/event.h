@@ -110,12 +110,18 @@ guint64 ltt_event_get_uint(const LttEvent *ev, const LttField *field);
 const char *ltt_event_get_string(const LttEvent *ev, const LttField *field);
 
 typedef enum {
-	LTT_FORMAT_FIELD_NAMES = 1 << 0   /* "name = value" rather than "value" */
+	LTT_FORMAT_FIELD_NAMES = 1 << 0,   /* "name = value" rather than "value" */
+	/* Addresses in hex, "ip = 0xffffffff81001234", also where the metadata
+	 * does not declare them x8..x64: unsigned integer fields whose name
+	 * says they are one (addr, address, ip, pc, ptr, call_site, *_addr,
+	 * *_ptr, *_ip, leading underscores aside). */
+	LTT_FORMAT_HEX_ADDRESSES = 1 << 1
 } LttFormatFlags;
 
 /* Appends the payload as text: "{ prev_pid = 12, prev_comm = "bash",
  * prev_state = RUNNING, data = [ 1, 2 ], sub = { a = 1 } }".
- * Enum values print as label, or the number when unnamed.  Damaged fields
+ * Enum values print as label, or the number when unnamed; integers
+ * declared x8..x64 in hex ("0x1f").  Damaged fields
  * print as "<damaged>", and are reported (ltt_event_report_damage). */
 void ltt_event_format_payload(const LttEvent *ev, GString *out, LttFormatFlags flags);
 

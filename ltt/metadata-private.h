@@ -19,6 +19,7 @@ struct _LttType {
 	guint int_shift;
 	gboolean int_signed;
 	guint64 int_mask;
+	gboolean hex;            /* an unsigned integer declared x8..x64: shown in hex */
 	gboolean is_fixed;       /* size does not depend on the data (may be 0) */
 	gsize size;              /* bytes, when is_fixed */
 	guint count;             /* enum entries, array length, struct fields */

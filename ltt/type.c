@@ -55,6 +55,11 @@ gboolean ltt_type_is_integer(const LttType *type)
 	return kind_is_int(type->kind) || type->kind == LTT_TYPE_ENUM;
 }
 
+gboolean ltt_type_is_hex(const LttType *type)
+{
+	return type->hex;
+}
+
 gboolean ltt_type_is_signed(const LttType *type)
 {
 	return type->int_signed;
@@ -190,7 +195,10 @@ void ltt_type_to_string(const LttType *type, GString *out)
 		g_string_append(out, " }");
 		break;
 	default:
-		g_string_append(out, ltt_type_kind_name(type->kind));
+		if (type->hex)
+			g_string_append_printf(out, "x%s", ltt_type_kind_name(type->kind) + 1);
+		else
+			g_string_append(out, ltt_type_kind_name(type->kind));
 	}
 }
 
@@ -364,6 +372,15 @@ static LttTypeKind int_kind_of(const char *word, gsize len)
 {
 	for (LttTypeKind k = LTT_TYPE_S8; k <= LTT_TYPE_U64; k++)
 		if (strlen(kind_names[k]) == len && memcmp(kind_names[k], word, len) == 0)
+			return k;
+	return 0;
+}
+
+/* x8..x64: u8..u64 whose values are shown in hex (addresses, flags). */
+static LttTypeKind hex_kind_of(const char *word, gsize len)
+{
+	for (LttTypeKind k = LTT_TYPE_U8; k <= LTT_TYPE_U64; k++)
+		if (len == strlen(kind_names[k]) && word[0] == 'x' && memcmp(kind_names[k] + 1, word + 1, len - 1) == 0)
 			return k;
 	return 0;
 }
@@ -586,6 +603,12 @@ static LttType *parse_base(Parser *ps, guint depth)
 		ps->p += len;
 		return type_new(kind);
 	}
+	if ((kind = hex_kind_of(at, len)) != 0) {
+		LttType *t = type_new(kind);
+		ps->p += len;
+		t->hex = TRUE;
+		return t;
+	}
 	if (len == 6 && memcmp(at, "string", 6) == 0) {
 		ps->p += len;
 		return type_new(LTT_TYPE_STRING);
@@ -600,7 +623,7 @@ static LttType *parse_base(Parser *ps, guint depth)
 			return NULL;
 		return parse_fields(ps, '}', depth + 1);
 	}
-	fail(ps, at, "a type (s8..u64, string, enum, struct)");
+	fail(ps, at, "a type (s8..u64, x8..x64, string, enum, struct)");
 	return NULL;
 }
 

@@ -28,6 +28,9 @@ LttTypeKind ltt_type_kind(const LttType *type);
 const char *ltt_type_kind_name(LttTypeKind kind);
 gboolean ltt_type_is_integer(const LttType *type);   /* s8..u64 and enum */
 gboolean ltt_type_is_signed(const LttType *type);    /* for enums: of the base type */
+/* An unsigned integer declared x8..x64 (doc/format.md §3.1): its values
+ * are shown in hex. */
+gboolean ltt_type_is_hex(const LttType *type);
 /* Size in bytes when fixed (integers, enums, arrays and structs of fixed-size
  * elements); 0 when it depends on the data (strings, sequences). */
 gsize ltt_type_fixed_size(const LttType *type);

@@ -7,8 +7,10 @@
 #   dump_rows DUMP START   textDump's lines; START: the time (S.F) textDump
 #                          prints for the trace's first event
 #   list_rows COPIED       the rows the list copied (tab-separated; PID and
-#                          process dropped)
-# The synthetic traces have no ", " inside a value.
+#                          process dropped), the addresses it shows in hex
+#                          (0x...) back in decimal, as textDump prints them
+# The synthetic traces have no ", " inside a value, and their addresses
+# are below 2^53 (awk's numbers are doubles).
 
 dump_rows() {
 	awk -v start="$2" '{
@@ -21,7 +23,14 @@ dump_rows() {
 }
 
 list_rows() {
-	awk -F '\t' '{
+	awk -F '\t' '
+	function decimal(hex,   n, i) {
+		n = 0
+		for (i = 3; i <= length(hex); i++)
+			n = n * 16 + index("0123456789abcdef", substr(hex, i, 1)) - 1
+		return sprintf("%.0f", n)
+	}
+	{
 		# Outside brackets ", " separates fields; inside, values.
 		f = $8; g = ""; depth = 0
 		sub(/^\{ ?/, "", f); sub(/ ?\}$/, "", f)
@@ -34,6 +43,8 @@ list_rows() {
 			g = g c
 		}
 		f = g
+		while (match(f, /=0x[0-9a-f]+/))
+			f = substr(f, 1, RSTART) decimal(substr(f, RSTART + 1, RLENGTH - 1)) substr(f, RSTART + RLENGTH)
 		line = $1 " " $2 " " $3 " " $4 " " $5
 		if (f != "") line = line " " f
 		print line

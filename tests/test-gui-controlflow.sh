@@ -16,7 +16,7 @@ WAITING=f38f11
 BLANK=ffffff
 
 require_xvfb
-echo "1..15"
+echo "1..17"
 
 # Rows: CPU 0 and CPU 1, then by PID: swapper/0, swapper/1, init, the
 # processes from 100.
@@ -333,3 +333,40 @@ CPU_BUSY=54617a
 	[ "$("$pixels" "$tmp/cpubusy.png" 0 | sed -n 2p)" = "$(printf "$CPU_BUSY %.0s" 1 2 3 4 5 6 7 8; echo $CPU_BUSY)" ] &&
 	[ "$("$pixels" "$tmp/cpubusy.png" 1 | sed -n 2p)" = "$(printf "$CPU_BUSY %.0s" 1 2 3 4 5 6 7 8; echo $CPU_BUSY)" ]
 check $? "the CPUs' rows show them busy over the whole trace (idle ${idle_share}% of CPU 0)"
+
+# The tree pane fits its columns to the viewer (cfv-tree.c's widths):
+# at 1024x768 the name, PID, TGID, PPID and CPU (360 pixels), at 1920x1080
+# every column (494); the canvas starts after the pane's 5-pixel handle.
+# A fixed 330 pixels cut the CPU column at 1024 and left a wide screen's
+# tree as narrow.
+run -t "$tmp/trace" <<EOF3
+resize 1024 768
+wait
+screenshot $tmp/pane-1024.png controlflow
+resize 1920 1080
+wait
+screenshot $tmp/pane-1920.png controlflow
+quit
+EOF3
+small=$("$pixels" "$tmp/pane-1024.png" 0 | awk 'NR == 1 { print $2 }')
+wide=$("$pixels" "$tmp/pane-1920.png" 0 | awk 'NR == 1 { print $2 }')
+[ $status -eq 0 ] && [ "${small:-0}" -ge 360 ] && [ "$small" -le 370 ] && [ "${wide:-0}" -ge 494 ] && [ "$wide" -le 504 ]
+check $? "the tree pane fits its columns: canvas from x = ${small:-?} at 1024x768, ${wide:-?} at 1920x1080"
+
+# The handle dragged by the user stays where it was put, the window
+# resized after.
+run -t "$tmp/trace" <<EOF3
+resize 1024 768
+wait
+drag controlflow $((small - 3)) 150 250 150
+wait
+screenshot $tmp/dragged-1024.png controlflow
+resize 1920 1080
+wait
+screenshot $tmp/dragged-1920.png controlflow
+quit
+EOF3
+dragged=$("$pixels" "$tmp/dragged-1024.png" 0 | awk 'NR == 1 { print $2 }')
+kept=$("$pixels" "$tmp/dragged-1920.png" 0 | awk 'NR == 1 { print $2 }')
+[ $status -eq 0 ] && [ "${dragged:-0}" -ge 250 ] && [ "$dragged" -le 256 ] && [ "$kept" = "$dragged" ]
+check $? "the handle dragged to x = 250 stays: canvas from x = ${dragged:-?}, then ${kept:-?} at 1920x1080"

@@ -15,7 +15,7 @@
 "$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..7"
+echo "1..8"
 
 "$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv > "$tmp/whole.csv"
 cat > "$tmp/whole.script" <<SCRIPT
@@ -171,3 +171,36 @@ gui_run statistics "$tmp/keep.script"
 kept=$("$pngcheck" "$tmp/kept.png" dark@300x150+0+140 | awk 'NR == 2 { print $2 }')
 [ "${kept:-0}" -gt 300 ]
 check $? "an opened row stays open when the range changes (${kept:-no} dark pixels below CPU 0)"
+
+# A click on a figure's title sorts biggest first, the next click smallest
+# first; on Name, A to Z.  The rows shown (Ctrl+Shift+C) after each click:
+# CPU 0's processes, opened, in the order of their events (column 11) or
+# names (column 6: the row "(no known task on CPU 0)" first, the others in
+# the order of the locale's collation, as sort's).
+cat > "$tmp/sort.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+click statistics 300 60
+key Home
+key Down
+key plus
+click statistics 535 42
+key <Control><Shift>c
+click statistics 535 42
+key <Control><Shift>c
+click statistics 200 42
+key <Control><Shift>c
+quit
+SCRIPT
+gui_run statistics "$tmp/sort.script"
+part() { awk -F, -v want="$1" -v col="$2" '/^level/ { n++ } n == want && $1 == "process" && $3 == "0" { print $col }' "$tmp/copied"; }
+part 1 11 > "$tmp/first"
+part 2 11 > "$tmp/second"
+part 3 6 > "$tmp/names"
+processes=$(wc -l < "$tmp/first")
+echo "# events after one click: $(head -n 5 "$tmp/first" | tr '\n' ' ')..."
+[ "$processes" -ge 10 ] && sort -n -r -c "$tmp/first" && sort -n -c "$tmp/second" &&
+	! cmp -s "$tmp/first" "$tmp/second" && [ "$(head -n 1 "$tmp/names")" = unknown ] &&
+	tail -n +2 "$tmp/names" | sort -c
+check $? "Events sorts biggest first, then smallest first; Name A to Z ($processes processes of CPU 0)"

@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..34"
+echo "1..35"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -247,6 +247,24 @@ quit
 EOF2
 [ $status -eq 0 ] && [ "$("$pngcheck" "$tmp/stacked.png" | head -n 1)" = "1024 768" ]
 check $? "four viewers in a 1024x768 window: a 1024 x 768 picture ($("$pngcheck" "$tmp/stacked.png" 2>/dev/null | head -n 1); $(head -c 200 "$tmp/err"))"
+
+# Three viewers at 1024x768: the control flow has half of the tab, the event
+# list and the statistics a quarter each (with three fifths on top, the
+# other two kept one or two rows each).  `layout` gives the slots' heights.
+run -t "$tmp/trace" --viewer controlflow --viewer detailedevents --viewer statistics <<EOF2
+resize 1024 768
+wait
+layout
+quit
+EOF2
+cf_h=$(awk '$2 == "controlflow" { print $6 }' "$tmp/out")
+de_h=$(awk '$2 == "detailedevents" { print $6 }' "$tmp/out")
+st_h=$(awk '$2 == "statistics" { print $6 }' "$tmp/out")
+# (The panes' handles take a few pixels from the shares.)
+[ $status -eq 0 ] && [ -n "$cf_h" ] && [ -n "$de_h" ] && [ -n "$st_h" ] &&
+	[ $(( cf_h * 100 )) -ge $(( (de_h + st_h) * 95 )) ] && [ $(( cf_h * 100 )) -le $(( (de_h + st_h) * 110 )) ] &&
+	[ $(( de_h - st_h )) -le 8 ] && [ $(( st_h - de_h )) -le 8 ]
+check $? "three viewers at 1024x768: the control flow half, the other two a quarter each ($(tr '\n' ' ' < "$tmp/out"))"
 
 # Opened without resize on the 1920x1200 screen: four fifths of it; the top
 # viewer (the control flow) gets three fifths of the tab, the event list the rest.

@@ -7,13 +7,13 @@
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/import-env.sh"
 
-echo "1..14"
+echo "1..15"
 src=$traces/scp_src
 if [ ! -d "$src" ] || ! command -v babeltrace2 >/dev/null || ! command -v python3 >/dev/null \
    || ! "$ltt_import" --list-formats | grep -qxF ctf; then
 	echo "# SKIP: needs $src, babeltrace2, python3 and a build with CTF import" >&2
 	skip_reason="no scp_src, babeltrace2, python3 or CTF import"
-	for i in $(seq 14); do check 77 "scp_src import"; done
+	for i in $(seq 15); do check 77 "scp_src import"; done
 	exit 0
 fi
 
@@ -34,6 +34,12 @@ check $? "same 110771 events as babeltrace2: times, names, fields ($(head -3 "$t
 grep -qx 'import.source /.*/scp_src' "$tmp/scp/metadata" && grep -qx 'import.format ctf' "$tmp/scp/metadata" \
 	&& grep -qx 'host VM1' "$tmp/scp/metadata" && grep -qx 'clock.offset 1361203559332331489' "$tmp/scp/metadata"
 check $? "metadata: provenance, host, clock offset"
+
+# CTF's display base is kept: LTTng's base-16 integers are declared
+# x8..x64 (shown in hex), its base-10 ones u8..u64.
+grep -q ' inet_sock_local_out { sk: x64; seq: x32; ack_seq: x32; check: x16; window: x16; flags: x16; }$' "$tmp/scp/metadata" &&
+	grep -q ' timer_start { timer: u64; function: u64; ' "$tmp/scp/metadata"
+check $? "metadata: base 16 as x64/x32/x16 ($(grep -m 1 inet_sock_local_out "$tmp/scp/metadata"))"
 
 # lttv -t on the CTF directory itself: imported into the cache, same output.
 "$lttv" -m textDump -t "$src" 2> "$tmp/err1" | sed 's/^scp_src /scp /' > "$tmp/lt1"

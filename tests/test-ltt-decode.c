@@ -243,6 +243,57 @@ static void test_kinds(gconstpointer data)
 	g_free(dir);
 }
 
+/* Integers declared x8..x64 print in hex; with LTT_FORMAT_HEX_ADDRESSES,
+ * also the unsigned ones named as addresses; signed ones, enums, other
+ * names and the elements of u64 arrays stay decimal. */
+static void test_hex_addresses(void)
+{
+	static const char fields[] =
+		"call_site: u64; _ptr: u32; ip: s64; page_addr: u64; count: u64; "
+		"addr: enum u8 { NONE = 0 }; args: u64[2]; sub: struct { pc: u16; }; flags: x16; seq: x8[2];";
+	char *dir = tlt_make_dir();
+	LttWriter *w = tlt_writer_new(dir, G_BYTE_ORDER, 4096, 1);
+	LttPayload p;
+	LttTrace *trace;
+	const LttEvent *ev;
+	GString *text = g_string_new(NULL);
+
+	g_assert_nonnull(ltt_writer_declare_event(w, "k", 1, "addresses", fields, NULL));
+	ltt_payload_init(&p, G_BYTE_ORDER);
+	ltt_payload_put_u64(&p, G_GUINT64_CONSTANT(0xffffffff81234abc));
+	ltt_payload_put_u32(&p, 0xdead);
+	ltt_payload_put_u64(&p, (guint64) -16);
+	ltt_payload_put_u64(&p, 4096);
+	ltt_payload_put_u64(&p, 255);
+	ltt_payload_put_u8(&p, 7);
+	ltt_payload_put_u64(&p, 16);
+	ltt_payload_put_u64(&p, 17);
+	ltt_payload_put_u16(&p, 0);
+	ltt_payload_put_u16(&p, 0x1808);
+	ltt_payload_put_u8(&p, 10);
+	ltt_payload_put_u8(&p, 255);
+	tlt_append(ltt_writer_channel(w, "k", 0, NULL), 10, 1, p.data, p.len);
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, NULL));
+
+	trace = tlt_open_trace(dir);
+	ev = tlt_next_event(ltt_trace_tracefile(trace, 0));
+	ltt_event_format_payload(ev, text, LTT_FORMAT_FIELD_NAMES | LTT_FORMAT_HEX_ADDRESSES);
+	g_assert_cmpstr(text->str, ==,
+	                "{ call_site = 0xffffffff81234abc, _ptr = 0xdead, ip = -16, page_addr = 0x1000, "
+	                "count = 255, addr = 7, args = [ 16, 17 ], sub = { pc = 0x0 }, flags = 0x1808, "
+	                "seq = [ 0xa, 0xff ] }");
+	/* Without the flag, only what the metadata declares x8..x64. */
+	g_string_truncate(text, 0);
+	ltt_event_format_payload(ev, text, 0);
+	g_assert_cmpstr(text->str, ==,
+	                "{ 18446744071581158076, 57005, -16, 4096, 255, 7, [ 16, 17 ], { 0 }, 0x1808, [ 0xa, 0xff ] }");
+	g_string_free(text, TRUE);
+	ltt_trace_unref(trace);
+	tlt_remove_dir(dir);
+	g_free(dir);
+}
+
 static void test_partial_and_wrong_kind(void)
 {
 	char *dir = tlt_make_dir();
@@ -432,6 +483,7 @@ int main(int argc, char **argv)
 	g_test_add_data_func("/ltt/decode/kinds-little", GINT_TO_POINTER(G_LITTLE_ENDIAN), test_kinds);
 	g_test_add_data_func("/ltt/decode/kinds-big", GINT_TO_POINTER(G_BIG_ENDIAN), test_kinds);
 	g_test_add_func("/ltt/decode/partial-and-wrong-kind", test_partial_and_wrong_kind);
+	g_test_add_func("/ltt/decode/hex-addresses", test_hex_addresses);
 	g_test_add_data_func("/ltt/decode/truncated-little", GINT_TO_POINTER(G_LITTLE_ENDIAN), test_truncated);
 	g_test_add_data_func("/ltt/decode/truncated-big", GINT_TO_POINTER(G_BIG_ENDIAN), test_truncated);
 	return g_test_run();

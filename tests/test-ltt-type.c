@@ -70,6 +70,30 @@ static void test_integers(void)
 	done(&fx);
 }
 
+/* x8..x64: unsigned integers shown in hex, declared as such again. */
+static void test_hex_integers(void)
+{
+	static const char *const names[] = { "a", "b", "c", "d" };
+	Fixture fx;
+	const LttEventType *et = declare(&fx, "a: x8; b: x16; c: x32; d: x64; e: u64; f: x64[2];");
+	GString *text = g_string_new(NULL);
+
+	g_assert_nonnull(et);
+	for (guint i = 0; i < 4; i++) {
+		const LttType *t = ltt_field_type(field(et, names[i]));
+		g_assert_cmpint(ltt_type_kind(t), ==, LTT_TYPE_U8 + (int) i);
+		g_assert_false(ltt_type_is_signed(t));
+		g_assert_true(ltt_type_is_hex(t));
+		g_assert_cmpuint(ltt_type_fixed_size(t), ==, 1u << i);
+	}
+	g_assert_false(ltt_type_is_hex(ltt_field_type(field(et, "e"))));
+	g_assert_true(ltt_type_is_hex(ltt_type_element(ltt_field_type(field(et, "f")))));
+	ltt_type_to_string(ltt_event_type_payload(et), text);
+	g_assert_cmpstr(text->str, ==, "struct { a: x8; b: x16; c: x32; d: x64; e: u64; f: x64[2]; }");
+	g_string_free(text, TRUE);
+	done(&fx);
+}
+
 static void test_strings_and_offsets(void)
 {
 	Fixture fx;
@@ -209,6 +233,10 @@ typedef struct {
 static const ErrorCase error_cases[] = {
 	{ "a s32;", "s32", "expected ':' after the field name" },
 	{ "a: s33;", "s33", "expected a type" },
+	{ "a: x128;", "x128", "expected a type (s8..u64, x8..x64" },
+	{ "a: x;", "x;", "expected a type" },
+	{ "a: enum x8 { A = 1 };", "x8 {", "an integer type" },
+	{ "a: u8[x8];", "x8]", "an element count or an unsigned length type" },
 	{ "a: s32", NULL, "expected ';' after the field's type" },
 	{ "1a: u8;", "1a", "expected a field name" },
 	{ "a: u8; a: u16;", "a: u16", "not used before" },
@@ -285,6 +313,7 @@ int main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/ltt/type/integers", test_integers);
+	g_test_add_func("/ltt/type/hex-integers", test_hex_integers);
 	g_test_add_func("/ltt/type/strings-and-offsets", test_strings_and_offsets);
 	g_test_add_func("/ltt/type/enums", test_enums);
 	g_test_add_func("/ltt/type/arrays-and-sequences", test_arrays_and_sequences);

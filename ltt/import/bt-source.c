@@ -110,6 +110,9 @@ static bt_field_class *field_class_new(bt_trace_class *tc, const LttType *t)
 	default:
 		fc = ltt_type_is_signed(t) ? bt_field_class_integer_signed_create(tc) : bt_field_class_integer_unsigned_create(tc);
 		bt_field_class_integer_set_field_value_range(fc, int_bits(k));
+		if (ltt_type_is_hex(t))
+			bt_field_class_integer_set_preferred_display_base(
+				fc, BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_HEXADECIMAL);
 		return fc;
 	}
 }

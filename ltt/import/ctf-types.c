@@ -150,12 +150,23 @@ void ltt_import_ctf_type_text(GString *s, const bt_field_class *fc)
 		g_string_append(s, "u8");
 		return;
 	case BT_FIELD_CLASS_TYPE_BIT_ARRAY:
-		g_string_append(s, int_name(bt_field_class_bit_array_get_length(fc), FALSE));
+		/* Shown in hex, as babeltrace2 prints it: x8..x64. */
+		g_string_append_printf(s, "x%s", int_name(bt_field_class_bit_array_get_length(fc), FALSE) + 1);
 		return;
-	case BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER:
+	case BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER: {
+		const char *name = int_name(bt_field_class_integer_get_field_value_range(fc), FALSE);
+		/* The metadata's base 16 (LTTng's addresses, flags) is kept:
+		 * x8..x64 ("u64" becomes "x64").  Other bases have no LTT form:
+		 * decimal. */
+		if (bt_field_class_integer_get_preferred_display_base(fc) ==
+		    BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_HEXADECIMAL)
+			g_string_append_printf(s, "x%s", name + 1);
+		else
+			g_string_append(s, name);
+		return;
+	}
 	case BT_FIELD_CLASS_TYPE_SIGNED_INTEGER:
-		g_string_append(s, int_name(bt_field_class_integer_get_field_value_range(fc),
-		                            t == BT_FIELD_CLASS_TYPE_SIGNED_INTEGER));
+		g_string_append(s, int_name(bt_field_class_integer_get_field_value_range(fc), TRUE));
 		return;
 	case BT_FIELD_CLASS_TYPE_UNSIGNED_ENUMERATION:
 	case BT_FIELD_CLASS_TYPE_SIGNED_ENUMERATION:

@@ -16,8 +16,9 @@
 #include "import-private.h"
 
 /* The number changes with what an import writes, so that older imports in
- * the cache are made again (2: trace.dat's saved names, ltt_statedump_comm). */
-#define IDENTITY_VERSION "ltt-import-cache 2 " PACKAGE_VERSION
+ * the cache are made again (2: trace.dat's saved names, ltt_statedump_comm;
+ * 3: CTF's base-16 integers as x8..x64). */
+#define IDENTITY_VERSION "ltt-import-cache 3 " PACKAGE_VERSION
 
 static gint compare_names(gconstpointer a, gconstpointer b)
 {

@@ -23,6 +23,14 @@ G_GNUC_INTERNAL extern const LttvEventSource lttv_merge_source;
  * TRUE, when the trace cannot be read.  Free with lttv_window_stats_free. */
 G_GNUC_INTERNAL LttvStats *lttv_precompute_index_window(LttvPrecompute *p, LttvMerge *merge, LttTime t0, LttTime t1,
                                                         gboolean *used, GError **error);
+/* The same in parts (stats-index.h, lttv_stats_index_window_begin): the
+ * job waits for the sum in steps.  Counted in lttv_precompute_index_windows
+ * when it ends with the statistics. */
+G_GNUC_INTERNAL struct _LttvIndexWindow *lttv_precompute_index_window_begin(LttvPrecompute *p, LttvMerge *merge,
+                                                                            LttTime t0, LttTime t1, gboolean *used,
+                                                                            GError **error);
+G_GNUC_INTERNAL LttvStats *lttv_precompute_index_window_end(LttvPrecompute *p, struct _LttvIndexWindow *w,
+                                                            gboolean *used);
 
 /* Where one tracefile stood at an event mark: its next event's place. */
 typedef struct {

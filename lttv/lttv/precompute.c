@@ -565,6 +565,23 @@ LttvStats *lttv_precompute_index_window(LttvPrecompute *p, LttvMerge *merge, Ltt
 	return s;
 }
 
+LttvIndexWindow *lttv_precompute_index_window_begin(LttvPrecompute *p, LttvMerge *merge, LttTime t0, LttTime t1,
+                                                    gboolean *used, GError **error)
+{
+	*used = FALSE;
+	if (p->stats_index == NULL)
+		return NULL;
+	return lttv_stats_index_window_begin(p->stats_index, p->cps, merge, t0, t1, used, error);
+}
+
+LttvStats *lttv_precompute_index_window_end(LttvPrecompute *p, LttvIndexWindow *w, gboolean *used)
+{
+	LttvStats *s = lttv_stats_index_window_end(w, used);
+
+	p->index_windows += s != NULL;
+	return s;
+}
+
 LttvStats *lttv_precompute_window_stats(LttvPrecompute *p, LttTime t0, LttTime t1, GError **error)
 {
 	LttvTraceState *ts;

@@ -23,7 +23,7 @@
 #define INDEX_MAGIC "LTTVWIDX"
 /* To change whenever what a count gives changes (stats.c, stats-index.c):
  * the identity and the hash cannot tell an older count. */
-#define INDEX_VERSION 1u
+#define INDEX_VERSION 2u
 #define BYTE_ORDER_MARK 0x01020304u
 /* Leaves of one record, and CPUs of a charge, beyond which the file is
  * damaged (a window's sum allocates a record's leaves and charges up to
@@ -239,7 +239,7 @@ typedef struct {
 	gsize dropped;           /* bytes of the start unmapped since checked */
 	const char *path;
 	char *why;               /* set at the first problem */
-	GArray *drains, *records, *spans;
+	GArray *drains, *records, *spans, *groups;
 	GPtrArray *types, *names;
 	guint64 n_drains, n_records, n_spans, n_types, n_names;
 } Loaded;
@@ -479,13 +479,14 @@ static gboolean read_drains(Loaded *l, LttvStatsIndex *x)
 	if (dd == NULL)
 		return FALSE;
 	for (i = 0; i < l->n_drains; i++) {
-		Drain d = { dd[i].at, dd[i].repairs, dd[i].unusable != 0, NULL, 0, NULL, 0 };
+		Drain d = { dd[i].at, dd[i].repairs, dd[i].unusable != 0, NULL, 0, NULL, 0, 0, 0 };
 
 		if (g_atomic_int_get(&x->stop))
 			return FALSE;
 		if (dd[i].unusable > 1 || (i > 0 && (dd[i].at <= dd[i - 1].at || dd[i].repairs < dd[i - 1].repairs)))
 			return damaged(l, "checkpoints out of order");
-		if (dd[i].n_frames > (l->len - l->pos) / sizeof(OpenFrame) || dd[i].delta_len % 8 != 0)
+		if (dd[i].n_frames > (l->len - l->pos) / sizeof(OpenFrame) || dd[i].delta_len % 8 != 0
+		    || dd[i].delta_len > G_MAXUINT32)
 			return damaged(l, "a checkpoint beyond the file");
 		d.n_frames = (guint) dd[i].n_frames;
 		d.frames = (const OpenFrame *) take(l, dd[i].n_frames * sizeof(OpenFrame), "truncated open frames");
@@ -495,6 +496,8 @@ static gboolean read_drains(Loaded *l, LttvStatsIndex *x)
 		d.delta = take(l, dd[i].delta_len, "truncated delta");
 		if (d.delta == NULL || !check_delta(l, d.delta, d.delta_len))
 			return FALSE;
+		if (!lttv_stats_index_group_delta(&d, l->groups))
+			return damaged(l, "a delta's records out of order");
 		g_array_append_val(l->drains, d);
 		drop_checked(l, FALSE);
 	}
@@ -535,6 +538,7 @@ static gboolean read_path(LttvStatsIndex *x, const char *path, char **why)
 	l.drains = g_array_new(FALSE, FALSE, sizeof(Drain));
 	l.records = g_array_new(FALSE, FALSE, sizeof(RecordKey));
 	l.spans = g_array_new(FALSE, FALSE, sizeof(Span));
+	l.groups = g_array_new(FALSE, FALSE, sizeof(guint32));
 	l.types = g_ptr_array_new();
 	l.names = g_ptr_array_new();
 	ok = read_header(&l, x) && check_hash(&l, x) && read_tables(&l, x) && read_drains(&l, x);
@@ -545,11 +549,13 @@ static gboolean read_path(LttvStatsIndex *x, const char *path, char **why)
 		g_array_unref(x->drains);
 		g_array_unref(x->records);
 		g_array_unref(x->spans);
+		g_array_unref(x->groups);
 		g_ptr_array_unref(x->types);
 		g_ptr_array_unref(x->names);
 		x->drains = l.drains;
 		x->records = l.records;
 		x->spans = l.spans;
+		x->groups = l.groups;
 		x->types = l.types;
 		x->names = l.names;
 		x->map = map;
@@ -562,6 +568,7 @@ static gboolean read_path(LttvStatsIndex *x, const char *path, char **why)
 	g_array_unref(l.drains);
 	g_array_unref(l.records);
 	g_array_unref(l.spans);
+	g_array_unref(l.groups);
 	g_ptr_array_unref(l.types);
 	g_ptr_array_unref(l.names);
 	munmap(map, (gsize) st.st_size);

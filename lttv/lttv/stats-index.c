@@ -57,6 +57,7 @@ LttvStatsIndex *lttv_stats_index_new(LttTrace *trace, guint interval, const char
 	x->drains = g_array_new(FALSE, FALSE, sizeof(Drain));
 	x->records = g_array_new(FALSE, FALSE, sizeof(RecordKey));
 	x->spans = g_array_new(FALSE, FALSE, sizeof(Span));
+	x->groups = g_array_new(FALSE, FALSE, sizeof(guint32));
 	x->types = g_ptr_array_new();
 	x->names = g_ptr_array_new();
 	g_ptr_array_add(x->names, NULL);
@@ -216,6 +217,44 @@ static guint64 name_id(LttvStatsIndex *x, const char *name)
 	return GPOINTER_TO_UINT(id);
 }
 
+static int compare_numbers(gconstpointer pa, gconstpointer pb)
+{
+	const LttvStatsTask *a = *(LttvStatsTask *const *) pa, *b = *(LttvStatsTask *const *) pb;
+
+	return a->number < b->number ? -1 : a->number > b->number;
+}
+
+gboolean lttv_stats_index_group_delta(Drain *d, GArray *groups)
+{
+	const guint8 *p = d->delta, *end = d->delta + d->delta_len;
+	guint first = groups->len, n = 0;
+	guint32 last = 0, at;
+
+	while (p < end) {
+		DeltaRecord r;
+		guint k;
+
+		memcpy(&r, p, sizeof(r));
+		if (r.record <= last) {
+			g_array_set_size(groups, first);
+			return FALSE;
+		}
+		last = r.record;
+		at = (guint32) (p - d->delta);
+		for (; n <= (r.record - 1) / LTTV_INDEX_GROUP_RECORDS; n++)
+			g_array_append_val(groups, at);
+		p += sizeof(r);
+		for (k = 0; k < r.n_leaves; k++)
+			p += sizeof(DeltaLeaf) + ((const DeltaLeaf *) p)->n_counts * sizeof(DeltaCount);
+		p += r.n_charges * sizeof(DeltaCharge);
+	}
+	at = (guint32) d->delta_len;
+	g_array_append_val(groups, at);
+	d->groups = first;
+	d->n_groups = n;
+	return TRUE;
+}
+
 /* Takes the checkpoint: everything before at is in the records.  Under
  * the lock. */
 static void take(LttvStatsIndex *x, LttTime at)
@@ -224,7 +263,7 @@ static void take(LttvStatsIndex *x, LttTime at)
 	LttvTraceState *ts = s->ts;
 	const GPtrArray *handlers = ts->table->handlers;
 	GPtrArray *all;
-	Drain d = { at, ts->repairs, FALSE, NULL, 0, NULL, 0 };
+	Drain d = { at, ts->repairs, FALSE, NULL, 0, NULL, 0, 0, 0 };
 	guint i, j;
 
 	for (i = 0; i < ts->cpu_count; i++)
@@ -261,6 +300,10 @@ static void take(LttvStatsIndex *x, LttTime at)
 	d.n_frames = x->frames->len;
 	d.frames = arena_copy(x, x->frames->data, x->frames->len * sizeof(OpenFrame));
 
+	/* By record number: a window sums them by groups of numbers. */
+	for (i = 0; i < s->touched->len; i++)
+		record_number(x, g_ptr_array_index(s->touched, i));
+	g_ptr_array_sort(s->touched, compare_numbers);
 	g_byte_array_set_size(x->buf, 0);
 	for (i = 0; i < s->touched->len; i++) {
 		LttvStatsTask *t = g_ptr_array_index(s->touched, i);
@@ -299,6 +342,7 @@ static void take(LttvStatsIndex *x, LttTime at)
 	drop_dead_records(s);
 	d.delta_len = x->buf->len;
 	d.delta = arena_copy(x, x->buf->data, x->buf->len);
+	lttv_stats_index_group_delta(&d, x->groups);
 	for (i = x->types->len; i < handlers->len; i++)
 		g_ptr_array_add(x->types, (gpointer) ((const LttvEventHandler *) g_ptr_array_index(handlers, i))->type);
 	g_array_append_val(x->drains, d);
@@ -415,6 +459,7 @@ void lttv_stats_index_free(LttvStatsIndex *x)
 	g_array_unref(x->drains);
 	g_array_unref(x->records);
 	g_array_unref(x->spans);
+	g_array_unref(x->groups);
 	g_ptr_array_unref(x->types);
 	g_ptr_array_unref(x->names);
 	g_hash_table_destroy(x->name_ids);
@@ -433,7 +478,7 @@ gsize lttv_stats_index_heap(LttvStatsIndex *x)
 	g_mutex_lock(&x->lock);
 	n = sizeof(*x) + x->drains->len * sizeof(Drain) + x->records->len * sizeof(RecordKey)
 	       + x->spans->len * sizeof(Span) + (x->types->len + x->names->len) * sizeof(gpointer) + x->buf->len
-	       + x->frames->len * sizeof(OpenFrame);
+	       + x->frames->len * sizeof(OpenFrame) + x->groups->len * sizeof(guint32);
 	g_mutex_unlock(&x->lock);
 	return n;
 }
@@ -481,134 +526,6 @@ guint lttv_stats_index_usable(LttvStatsIndex *x)
 }
 
 /* ---- a window ---- */
-
-typedef struct {
-	guint32 type, next;      /* next: index + 1 in the pool, 0: none */
-	guint64 count;
-} SumCount;
-
-typedef struct {
-	LttTime cpu_time, elapsed, cumulative;
-	guint32 cpu;
-	gint32 submode;
-	guint16 mode;
-	gboolean used;
-	guint32 type0;           /* type0 + 1 (0: none) has count0, in place: most leaves have one type */
-	guint64 count0;
-	guint32 counts;          /* first SumCount + 1 of the other types */
-} SumLeaf;
-
-typedef struct {
-	SumLeaf *leaves;
-	guint n;
-	const char *name;
-	gint32 tgid;
-	LttTime uncertain;
-	LttTime *charged;        /* by CPU, n_charged */
-	guint n_charged;
-} SumRecord;
-
-typedef struct {
-	SumRecord *records;      /* by number - 1 */
-	GArray *touched;         /* guint32 numbers - 1 */
-	GArray *pool;            /* SumCount */
-} Sum;
-
-static SumLeaf *sum_leaf(Sum *m, const LttvStatsIndex *x, guint32 r, guint32 leaf)
-{
-	SumRecord *sr = &m->records[r];
-
-	if (sr->leaves == NULL) {
-		sr->n = MAX(g_array_index(x->records, RecordKey, r).n_leaves, leaf + 1);
-		sr->leaves = g_new0(SumLeaf, sr->n);
-		g_array_append_val(m->touched, r);
-	}
-	if (leaf >= sr->n) {
-		guint n = leaf + 1;
-
-		sr->leaves = g_renew(SumLeaf, sr->leaves, n);
-		memset(sr->leaves + sr->n, 0, (n - sr->n) * sizeof(SumLeaf));
-		sr->n = n;
-	}
-	return &sr->leaves[leaf];
-}
-
-/* Adds the deltas of (from, to] (drain indexes). */
-static void sum_deltas(Sum *m, const LttvStatsIndex *x, guint from, guint to)
-{
-	guint j, k, c;
-
-	for (j = from + 1; j <= to; j++) {
-		const Drain *d = &g_array_index(x->drains, Drain, j);
-		const guint8 *p = d->delta, *end = d->delta + d->delta_len;
-
-		while (p < end) {
-			DeltaRecord r;
-
-			memcpy(&r, p, sizeof(r));
-			p += sizeof(r);
-			sum_leaf(m, x, r.record - 1, 0);
-			m->records[r.record - 1].name = g_ptr_array_index(x->names, r.name);
-			m->records[r.record - 1].tgid = r.tgid;
-			m->records[r.record - 1].uncertain += r.uncertain;
-			for (k = 0; k < r.n_leaves; k++) {
-				const DeltaLeaf *dl = (const DeltaLeaf *) p;
-				const DeltaCount *dc = (const DeltaCount *) (p + sizeof(DeltaLeaf));
-				SumLeaf *l = sum_leaf(m, x, r.record - 1, dl->leaf);
-
-				l->used = TRUE;
-				l->cpu = dl->cpu;
-				l->mode = dl->mode;
-				l->submode = dl->submode;
-				l->cpu_time += dl->cpu_time;
-				l->elapsed += dl->elapsed;
-				l->cumulative += dl->cumulative;
-				for (c = 0; c < dl->n_counts; c++) {
-					guint32 at = l->counts, last = 0;
-					SumCount fresh = { dc[c].type, 0, dc[c].count };
-
-					if (l->type0 == 0)
-						l->type0 = dc[c].type + 1;
-					if (l->type0 == dc[c].type + 1) {
-						l->count0 += dc[c].count;
-						continue;
-					}
-
-					while (at != 0 && g_array_index(m->pool, SumCount, at - 1).type != dc[c].type) {
-						last = at;
-						at = g_array_index(m->pool, SumCount, at - 1).next;
-					}
-					if (at != 0) {
-						g_array_index(m->pool, SumCount, at - 1).count += dc[c].count;
-						continue;
-					}
-					g_array_append_val(m->pool, fresh);
-					if (last == 0)
-						l->counts = m->pool->len;
-					else
-						g_array_index(m->pool, SumCount, last - 1).next = m->pool->len;
-				}
-				p += sizeof(DeltaLeaf) + dl->n_counts * sizeof(DeltaCount);
-			}
-			for (k = 0; k < r.n_charges; k++) {
-				SumRecord *sr = &m->records[r.record - 1];
-				DeltaCharge dc;
-
-				memcpy(&dc, p, sizeof(dc));
-				p += sizeof(dc);
-				if (dc.cpu >= sr->n_charged) {
-					guint n = dc.cpu + 1;
-
-					sr->charged = g_renew(LttTime, sr->charged, n);
-					memset(sr->charged + sr->n_charged, 0, (n - sr->n_charged) * sizeof(LttTime));
-					sr->n_charged = n;
-				}
-				sr->charged[dc.cpu] += dc.ns;
-			}
-		}
-	}
-}
-
 static const OpenFrame *find_frame(const Drain *d, const OpenFrame *key)
 {
 	return bsearch(key, d->frames, d->n_frames, sizeof(OpenFrame), lttv_open_frame_compare);
@@ -643,14 +560,22 @@ static LttTime cumulative_at(const Drain *d, const OpenFrame *f, const LttvStats
 	return sum;
 }
 
+static int compare_corrections(gconstpointer pa, gconstpointer pb)
+{
+	const Correction *a = pa, *b = pb;
+
+	return a->record < b->record ? -1 : a->record > b->record;
+}
+
 /* The frames the deltas and the tail count differently from one pass over
  * [t0, t1).  The pass gave a frame that ended in (a, b] its whole elapsed
  * and cumulative times, from its entry: for one open at t0 the part
- * before t0 is taken back from the leaf where it ended.  The tail gave a
- * frame open at b its cumulative time after b only: it gets the part
- * from max(entry, t0) to b.  The part before t0 of a frame open at t0 is
- * its cumulative time at a as the pass had it, less the head's. */
-static gboolean window_corrections(Sum *m, const LttvStatsIndex *x, const Drain *da, const Drain *db,
+ * before t0 is taken back from the leaf where it ended (into fix, by
+ * record, for the sum to apply).  The tail gave a frame open at b its
+ * cumulative time after b only: it gets the part from max(entry, t0) to
+ * b.  The part before t0 of a frame open at t0 is its cumulative time at
+ * a as the pass had it, less the head's. */
+static gboolean window_corrections(GArray *fix, const LttvStatsIndex *x, const Drain *da, const Drain *db,
                                    const LttvStats *head, LttvStats *tail, LttTime t0, guint ib)
 {
 	guint i;
@@ -658,7 +583,7 @@ static gboolean window_corrections(Sum *m, const LttvStatsIndex *x, const Drain 
 	for (i = 0; i < da->n_frames; i++) {
 		const OpenFrame *f = &da->frames[i];
 		const Span *sp = &g_array_index(x->spans, Span, f->span - 1);
-		SumLeaf *l;
+		Correction c;
 
 		if (f->entry >= t0)
 			continue;
@@ -671,12 +596,13 @@ static gboolean window_corrections(Sum *m, const LttvStatsIndex *x, const Drain 
 				return FALSE;
 			continue;
 		}
-		l = sum_leaf(m, x, sp->record - 1, sp->leaf);
-		if (!l->used)
-			return FALSE;
-		l->elapsed -= t0 - f->entry;
-		l->cumulative -= cumulative_at(da, f, head);
+		c.record = sp->record - 1;
+		c.leaf = sp->leaf;
+		c.elapsed = t0 - f->entry;
+		c.cumulative = cumulative_at(da, f, head);
+		g_array_append_val(fix, c);
 	}
+	g_array_sort(fix, compare_corrections);
 	for (i = 0; i < db->n_frames; i++) {
 		const OpenFrame *f = &db->frames[i];
 		LttTime extra = cumulative_at(db, f, NULL);
@@ -699,78 +625,6 @@ static gboolean window_corrections(Sum *m, const LttvStatsIndex *x, const Drain 
 	return TRUE;
 }
 
-/* Gives the tail what the sum holds, in the tail's types; records the tail
- * does not have take the sum's names. */
-static void sum_to(Sum *m, const LttvStatsIndex *x, LttvStats *tail)
-{
-	guint *map = g_new(guint, MAX(x->types->len, 1));
-	guint i, j;
-
-	for (i = 0; i < x->types->len; i++) {
-		const LttEventType *et = g_ptr_array_index(x->types, i);
-		const LttEventType *mine = ltt_trace_event_type_lookup(tail->ts->trace, ltt_event_type_channel(et),
-		                                                       ltt_event_type_id(et));
-
-		map[i] = lttv_event_table_lookup(tail->ts->table, mine != NULL ? mine : et)->type_index;
-	}
-	for (i = 0; i < m->touched->len; i++) {
-		guint32 r = g_array_index(m->touched, guint32, i);
-		const RecordKey *k = &g_array_index(x->records, RecordKey, r);
-		SumRecord *sr = &m->records[r];
-		LttvStatsTask key = { .pid = k->pid, .birth = k->birth, .cpu = k->cpu }, *t;
-		gboolean known = g_hash_table_contains(tail->tasks, &key);
-
-		t = lttv_stats_task_record(tail, k->pid, k->birth, k->cpu);
-		if (!known && sr->name != NULL) {
-			t->name = sr->name;
-			t->tgid = sr->tgid;
-		}
-		t->uncertain += sr->uncertain;
-		for (j = 0; j < sr->n_charged; j++)
-			if (sr->charged[j] != 0)
-				lttv_stats_task_charge(t, j, sr->charged[j]);
-		for (j = 0; j < sr->n; j++) {
-			const SumLeaf *l = &sr->leaves[j];
-			gboolean any = l->cpu_time != 0 || l->elapsed != 0 || l->cumulative != 0 || l->count0 != 0;
-			guint32 c;
-			guint li;
-			LttvStatsLeaf *leaf;
-
-			for (c = l->counts; !any && c != 0; c = g_array_index(m->pool, SumCount, c - 1).next)
-				any = g_array_index(m->pool, SumCount, c - 1).count != 0;
-			if (!l->used || !any)
-				continue;
-			li = lttv_stats_task_leaf(t, l->cpu, (LttvExecMode) l->mode, l->submode);   /* may move the leaves */
-			leaf = &t->leaves[li];
-			leaf->cpu_time += l->cpu_time;
-			leaf->elapsed_time += l->elapsed;
-			leaf->cumulative_time += l->cumulative;
-			if (l->count0 != 0)
-				lttv_stats_leaf_count(tail, leaf, map[l->type0 - 1], l->count0);
-			for (c = l->counts; c != 0; c = g_array_index(m->pool, SumCount, c - 1).next) {
-				const SumCount *sc = &g_array_index(m->pool, SumCount, c - 1);
-
-				if (sc->count != 0)
-					lttv_stats_leaf_count(tail, leaf, map[sc->type], sc->count);
-			}
-		}
-	}
-	g_free(map);
-}
-
-static void sum_free(Sum *m, guint n_records)
-{
-	guint i;
-
-	for (i = 0; i < n_records; i++) {
-		g_free(m->records[i].leaves);
-		g_free(m->records[i].charged);
-	}
-	g_free(m->records);
-	g_array_unref(m->touched);
-	g_array_unref(m->pool);
-}
-
 /* Applies the events earlier than until to s. */
 static void count_until(LttvStats *s, LttvMerge *merge, LttTime until)
 {
@@ -782,15 +636,21 @@ static void count_until(LttvStats *s, LttvMerge *merge, LttTime until)
 	}
 }
 
-LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps, LttvMerge *merge,
-                                   LttTime t0, LttTime t1, gboolean *used, GError **error)
-{
-	guint n = x->drains->len, ia, ib, lo, hi;
-	const Drain *da, *db;
-	LttvTraceState *ts0, *tsb;
+struct _LttvIndexWindow {
+	LttvIndexSum *sum;
 	LttvStats *head, *tail;
 	guint64 head_repairs, tail_from;
-	Sum m;
+};
+
+LttvIndexWindow *lttv_stats_index_window_begin(LttvStatsIndex *x, const LttvCompactCheckpoints *cps,
+                                               LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
+                                               GError **error)
+{
+	guint n = x->drains->len, ia, ib, lo, hi;
+	Drain da, db;
+	LttvTraceState *ts0, *tsb;
+	LttvIndexWindow *w;
+	GArray *fix;
 
 	*used = FALSE;
 	g_mutex_lock(&x->lock);
@@ -829,51 +689,96 @@ LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoin
 		return NULL;
 	}
 	ib--;
-	da = &g_array_index(x->drains, Drain, ia);
-	db = &g_array_index(x->drains, Drain, ib);
+	/* Copies: the drains move as the thread adds checkpoints. */
+	da = g_array_index(x->drains, Drain, ia);
+	db = g_array_index(x->drains, Drain, ib);
 
 	*used = TRUE;
+	w = g_new0(LttvIndexWindow, 1);
+	/* The sum runs while the two ends are replayed. */
+	w->sum = lttv_index_sum_start(x, ia, ib);
 	ts0 = lttv_compact_checkpoints_state_at(cps, t0, &lttv_merge_source, merge, error);
 	if (ts0 == NULL) {
 		g_mutex_unlock(&x->lock);
+		lttv_index_sum_cancel(w->sum);
+		g_free(w);
 		return NULL;
 	}
-	head = lttv_stats_new(ts0, t0);
-	count_until(head, merge, da->at);
-	lttv_stats_close_head(head, da->at);
-	head_repairs = ts0->repairs - head->repairs_from;
-	tsb = lttv_compact_checkpoints_state_at(cps, db->at, &lttv_merge_source, merge, error);
+	w->head = lttv_stats_new(ts0, t0);
+	count_until(w->head, merge, da.at);
+	lttv_stats_close_head(w->head, da.at);
+	w->head_repairs = ts0->repairs - w->head->repairs_from;
+	tsb = lttv_compact_checkpoints_state_at(cps, db.at, &lttv_merge_source, merge, error);
 	if (tsb == NULL) {
-		lttv_window_stats_free(head);
 		g_mutex_unlock(&x->lock);
+		lttv_index_sum_cancel(w->sum);
+		lttv_window_stats_free(w->head);
+		g_free(w);
 		return NULL;
 	}
-	tail = lttv_stats_new_tail(tsb, db->at, t0);
-	count_until(tail, merge, t1);
-	lttv_stats_close(tail, t1);
-	tail_from = tail->repairs_from;
+	w->tail = lttv_stats_new_tail(tsb, db.at, t0);
+	count_until(w->tail, merge, t1);
+	lttv_stats_close(w->tail, t1);
+	w->tail_from = w->tail->repairs_from;
+	/* Repairs: the head's, the tail's and the counting's between a and b. */
+	w->head_repairs += db.repairs - da.repairs;
 
-	m.records = g_new0(SumRecord, x->records->len);
-	m.touched = g_array_new(FALSE, FALSE, sizeof(guint32));
-	m.pool = g_array_new(FALSE, FALSE, sizeof(SumCount));
-	sum_deltas(&m, x, ia, ib);
-	if (!window_corrections(&m, x, da, db, head, tail, t0, ib)) {
+	fix = g_array_new(FALSE, FALSE, sizeof(Correction));
+	if (!window_corrections(fix, x, &da, &db, w->head, w->tail, t0, ib)) {
 		/* Not expected: the caller replays the window. */
-		sum_free(&m, x->records->len);
-		lttv_window_stats_free(head);
-		lttv_window_stats_free(tail);
 		g_mutex_unlock(&x->lock);
+		g_array_unref(fix);
+		lttv_index_sum_cancel(w->sum);
+		lttv_window_stats_free(w->head);
+		lttv_window_stats_free(w->tail);
+		g_free(w);
 		*used = FALSE;
 		return NULL;
 	}
-	sum_to(&m, x, tail);
-	sum_free(&m, x->records->len);
-	/* Repairs: the head's, the tail's and the counting's between a and b. */
-	head_repairs += db->repairs - da->repairs;
-	g_mutex_unlock(&x->lock);   /* da and db move as the thread adds checkpoints */
-	lttv_stats_add(tail, head);
+	lttv_index_sum_give(w->sum, x, fix, w->tail);
+	g_mutex_unlock(&x->lock);
+	return w;
+}
+
+gboolean lttv_stats_index_window_wait(LttvIndexWindow *w, gint64 deadline)
+{
+	return lttv_index_sum_wait(w->sum, deadline);
+}
+
+LttvStats *lttv_stats_index_window_end(LttvIndexWindow *w, gboolean *used)
+{
+	LttvStats *tail = w->tail;
+
+	*used = lttv_index_sum_end(w->sum);
+	if (!*used) {
+		/* Not expected: the caller replays the window. */
+		lttv_window_stats_free(w->head);
+		lttv_window_stats_free(tail);
+		g_free(w);
+		return NULL;
+	}
+	lttv_stats_add(tail, w->head);
 	tail->elapsed_from = tail->start;
-	tail->repairs_from = tail_from - head_repairs;
-	lttv_window_stats_free(head);
+	tail->repairs_from = w->tail_from - w->head_repairs;
+	lttv_window_stats_free(w->head);
+	g_free(w);
 	return tail;
+}
+
+void lttv_stats_index_window_cancel(LttvIndexWindow *w)
+{
+	if (w == NULL)
+		return;
+	lttv_index_sum_cancel(w->sum);
+	lttv_window_stats_free(w->head);
+	lttv_window_stats_free(w->tail);
+	g_free(w);
+}
+
+LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps, LttvMerge *merge,
+                                   LttTime t0, LttTime t1, gboolean *used, GError **error)
+{
+	LttvIndexWindow *w = lttv_stats_index_window_begin(x, cps, merge, t0, t1, used, error);
+
+	return w != NULL ? lttv_stats_index_window_end(w, used) : NULL;
 }

@@ -43,5 +43,21 @@ G_GNUC_INTERNAL guint lttv_stats_index_usable(LttvStatsIndex *x);
 G_GNUC_INTERNAL LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps,
                                                    LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
                                                    GError **error);
+/* The same in parts, so that the caller's thread never waits long: begin
+ * replays the window's two ends on the caller's thread (at most two
+ * checkpoint intervals of events) while threads of the index sum the
+ * deltas between them; wait says whether they are done, waiting until
+ * deadline (monotonic time) at most; end gives the statistics as
+ * lttv_stats_index_window does (waiting if need be).  begin gives NULL
+ * and *used FALSE when the index cannot give the window, NULL + error
+ * with *used TRUE when the trace cannot be read.  A window begun is ended
+ * or cancelled before x is freed. */
+typedef struct _LttvIndexWindow LttvIndexWindow;
+G_GNUC_INTERNAL LttvIndexWindow *lttv_stats_index_window_begin(LttvStatsIndex *x, const LttvCompactCheckpoints *cps,
+                                                               LttvMerge *merge, LttTime t0, LttTime t1,
+                                                               gboolean *used, GError **error);
+G_GNUC_INTERNAL gboolean lttv_stats_index_window_wait(LttvIndexWindow *w, gint64 deadline);
+G_GNUC_INTERNAL LttvStats *lttv_stats_index_window_end(LttvIndexWindow *w, gboolean *used);
+G_GNUC_INTERNAL void lttv_stats_index_window_cancel(LttvIndexWindow *w);
 
 #endif

@@ -206,6 +206,9 @@ G_GNUC_INTERNAL GHashTable *lttv_stats_task_table_new(void);
 G_GNUC_INTERNAL LttvStatsTask *lttv_stats_task_record(LttvStats *s, gint32 pid, LttTime birth, guint cpu);
 G_GNUC_INTERNAL guint lttv_stats_task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint32 submode);
 G_GNUC_INTERNAL void lttv_stats_leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n);
+/* Room in t for n leaves in all, made at once (adding leaves one by one
+ * grows the leaves and their table several times). */
+G_GNUC_INTERNAL void lttv_stats_task_reserve(LttvStatsTask *t, guint n);
 G_GNUC_INTERNAL gboolean lttv_stats_cpu_there(const LttvStats *s, guint cpu);
 /* Adds ns to what the kernel charged t on cpu. */
 G_GNUC_INTERNAL void lttv_stats_task_charge(LttvStatsTask *t, guint cpu, LttTime ns);

@@ -870,6 +870,21 @@ guint lttv_stats_task_leaf(LttvStatsTask *t, guint cpu, LttvExecMode mode, gint3
 	return task_leaf(t, cpu, mode, submode);
 }
 
+void lttv_stats_task_reserve(LttvStatsTask *t, guint n)
+{
+	if (n > t->leaves_capacity) {
+		t->leaves_capacity = n;
+		t->leaves = g_renew(LttvStatsLeaf, t->leaves, n);
+	}
+	if (2 * n > t->capacity) {
+		t->capacity = MAX(t->capacity, 16);
+		while (2 * n > t->capacity)
+			t->capacity *= 2;
+		t->capacity /= 2;   /* task_grow doubles it */
+		task_grow(t);
+	}
+}
+
 void lttv_stats_leaf_count(LttvStats *s, LttvStatsLeaf *leaf, guint type, guint64 n)
 {
 	leaf_count(s, leaf, type, n);

@@ -2,10 +2,13 @@
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* window-stats-job.c: the statistics of a window computed in steps, so
  * that a wide window (seconds of replay) never holds the main loop; from
- * the index in one step where it can give them. */
+ * the index where it can give them: the first step replays the window's
+ * two ends while the index's threads sum the deltas between them, and
+ * the next steps wait for the sum, each for its budget at most. */
 #include "config.h"
 #include "precompute-private.h"
 #include "checkpoint-private.h"
+#include "stats-index.h"
 #include "window-stats.h"
 
 /* Events between two looks at the clock. */
@@ -18,6 +21,8 @@ struct _LttvWindowStatsJob {
 	LttTime t0, t1;
 	LttTime reached;         /* events earlier than this are counted */
 	LttvStats *stats;        /* NULL until the state at t0 is restored */
+	LttvIndexWindow *pending;/* the index's sum, while it runs */
+	gboolean index_tried;
 	gboolean done, failed;
 };
 
@@ -42,19 +47,37 @@ gboolean lttv_window_stats_job_step(LttvWindowStatsJob *job, gint64 budget_us, G
 
 	if (job->done || job->failed)
 		return FALSE;
-	if (job->stats == NULL) {
+	if (job->stats == NULL && !job->index_tried) {
 		gboolean used;
-		LttvTraceState *ts;
 
-		/* A wide window the index can give comes in this one step (its
-		 * cost is the deltas summed, not the events: doc/analysis.md §6.3). */
-		job->stats = lttv_precompute_index_window(job->p, job->merge, job->t0, job->t1, &used, error);
+		/* A wide window the index can give (its cost is the deltas
+		 * summed, not the events: doc/analysis.md §6.3). */
+		job->index_tried = TRUE;
+		job->pending = lttv_precompute_index_window_begin(job->p, job->merge, job->t0, job->t1, &used, error);
+		if (used && job->pending == NULL) {
+			job->failed = TRUE;
+			return FALSE;
+		}
+		if (used)
+			return TRUE;
+	}
+	if (job->pending != NULL) {
+		gboolean used;
+
+		if (!lttv_stats_index_window_wait(job->pending, deadline))
+			return TRUE;
+		job->stats = lttv_precompute_index_window_end(job->p, job->pending, &used);
+		job->pending = NULL;
 		if (used) {
-			job->failed = job->stats == NULL;
-			job->done = !job->failed;
+			job->done = TRUE;
 			job->reached = job->t1;
 			return FALSE;
 		}
+		/* Not expected (a correction the deltas could not take): replayed. */
+	}
+	if (job->stats == NULL) {
+		LttvTraceState *ts;
+
 		ts = lttv_compact_checkpoints_state_at(lttv_precompute_checkpoints(job->p), job->t0, &lttv_merge_source,
 		                                       job->merge, error);
 		if (ts == NULL) {
@@ -126,6 +149,7 @@ void lttv_window_stats_job_free(LttvWindowStatsJob *job)
 {
 	if (job == NULL)
 		return;
+	lttv_stats_index_window_cancel(job->pending);
 	lttv_window_stats_free(job->stats);
 	lttv_merge_free(job->merge);
 	ltt_trace_unref(job->reader);

@@ -521,6 +521,22 @@ GtkWidget *cfv_tree_new(Cfv *v)
 	return box;
 }
 
+/* The columns in their order: the name, the ids (PID, TGID, PPID), the
+ * CPU, the birth, the trace. */
+gint cfv_tree_fitting_width(const Cfv *v, gint viewer_width)
+{
+	GList *all = gtk_tree_view_get_columns(GTK_TREE_VIEW(v->tree));
+	gint width = 0, shown = 0;
+	for (GList *l = all; l != NULL; l = l->next, shown++) {
+		gint next = width + gtk_tree_view_column_get_fixed_width(l->data);
+		if (shown >= 2 && next > viewer_width * 2 / 5)
+			break;
+		width = next;
+	}
+	g_list_free(all);
+	return width;
+}
+
 /* ---- where rows are ---- */
 
 gint cfv_tree_header_height(const Cfv *v)

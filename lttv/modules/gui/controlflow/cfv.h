@@ -90,6 +90,12 @@ typedef struct {
 	/* A drag on the canvas zooms to the band it covers. */
 	gboolean dragging;
 	gint drag_x0, drag_x1;
+
+	/* The tree pane fits its columns to the viewer's width until the user
+	 * moves the handle (controlflow.c). */
+	GtkWidget *paned;
+	gint fitted_width;           /* the viewer width the pane was fitted to */
+	gboolean pane_chosen;        /* the user moved the handle: keep it */
 } Cfv;
 
 /* Time at canvas x, and x of a time (may be outside the canvas). */
@@ -118,6 +124,9 @@ gboolean cfv_tree_row_at(const Cfv *v, gint y, guint *trace, LttvIntervalEntity 
                          gint *row_y, gint *row_h);
 void cfv_tree_toggle_pin_selected(Cfv *v);
 gint cfv_tree_header_height(const Cfv *v);
+/* The tree's width in a viewer this wide: its first columns, as many as
+ * fit in two fifths of it, the name and the PID at least. */
+gint cfv_tree_fitting_width(const Cfv *v, gint viewer_width);
 
 /* cfv-draw.c */
 GtkWidget *cfv_canvas_new(Cfv *v);

@@ -160,18 +160,53 @@ static void on_continue(LttvwindowTab *tab, gpointer data)
 	cfv_queue_redraw(data);
 }
 
+/* Another viewer of the tab moved its dividor: this one follows, and
+ * keeps it. */
 static void on_dividor(LttvwindowTab *tab, gint position, gpointer source, gpointer data)
 {
 	Cfv *v = data;
-	GtkWidget *paned = g_object_get_data(G_OBJECT(v->top), "cfv-paned");
-	if (source != v->top)
-		gtk_paned_set_position(GTK_PANED(paned), position);
+	if (source != v->top) {
+		v->pane_chosen = TRUE;
+		gtk_paned_set_position(GTK_PANED(v->paned), position);
+	}
 }
 
+/* Until the user moves the handle, the tree pane shows the columns that
+ * fit the viewer's width (cfv_tree_fitting_width): the name and the ids
+ * on a 1024-pixel screen, every column on a wide one.  A fixed width left
+ * a wide screen's tree as narrow as a small one's. */
+static void on_paned_allocate(GtkWidget *paned, GtkAllocation *a, gpointer data)
+{
+	Cfv *v = data;
+	if (v->pane_chosen || a->width == v->fitted_width)
+		return;
+	v->fitted_width = a->width;
+	gtk_paned_set_position(GTK_PANED(paned), cfv_tree_fitting_width(v, a->width));
+}
+
+/* A press on the handle (a drag), or its keys (F8, then the arrows). */
+static gboolean on_paned_press(GtkWidget *paned, GdkEventButton *event, gpointer data)
+{
+	Cfv *v = data;
+	if (event->window == gtk_paned_get_handle_window(GTK_PANED(paned)))
+		v->pane_chosen = TRUE;
+	return FALSE;
+}
+
+static gboolean on_paned_keys(GtkPaned *paned, GtkScrollType scroll, gpointer data)
+{
+	Cfv *v = data;
+	v->pane_chosen = TRUE;
+	return FALSE;
+}
+
+/* The width the user chose is the tab's: the other viewers follow it (a
+ * width fitted to this viewer is not theirs to keep). */
 static void on_paned_moved(GObject *paned, GParamSpec *pspec, gpointer data)
 {
 	Cfv *v = data;
-	lttvwindow_report_dividor(v->tab, gtk_paned_get_position(GTK_PANED(paned)), v->top);
+	if (v->pane_chosen)
+		lttvwindow_report_dividor(v->tab, gtk_paned_get_position(GTK_PANED(paned)), v->top);
 }
 
 static void on_destroy(GtkWidget *w, gpointer data)
@@ -255,8 +290,7 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 
 	/* The tree and the rows scroll together: one vertical adjustment. */
 	v->vadj = GTK_ADJUSTMENT(gtk_adjustment_new(0, 0, 1, 1, 10, 1));
-	paned = gtk_hpaned_new();
-	g_object_set_data(G_OBJECT(v->top), "cfv-paned", paned);
+	paned = v->paned = gtk_hpaned_new();
 	gtk_paned_pack1(GTK_PANED(paned), cfv_tree_new(v), FALSE, TRUE);
 	right = gtk_vbox_new(FALSE, 0);
 	rows = gtk_hbox_new(FALSE, 0);
@@ -274,7 +308,6 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 	gtk_box_pack_start(GTK_BOX(rows), right, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(rows), gtk_vscrollbar_new(v->vadj), FALSE, FALSE, 0);
 	gtk_paned_pack2(GTK_PANED(paned), rows, TRUE, TRUE);
-	gtk_paned_set_position(GTK_PANED(paned), 330);
 
 	gtk_box_pack_start(GTK_BOX(v->top), tool_row(v), FALSE, FALSE, 0);
 	v->damage = lttvwindow_damage_label_new();
@@ -284,6 +317,9 @@ static GtkWidget *controlflow_new(LttvwindowTab *tab)
 	cfv_input_connect(v);
 
 	g_signal_connect(paned, "notify::position", G_CALLBACK(on_paned_moved), v);
+	g_signal_connect(paned, "size-allocate", G_CALLBACK(on_paned_allocate), v);
+	g_signal_connect(paned, "button-press-event", G_CALLBACK(on_paned_press), v);
+	g_signal_connect(paned, "move-handle", G_CALLBACK(on_paned_keys), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TIME_WINDOW, G_CALLBACK(on_time_window), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_CURRENT_TIME, G_CALLBACK(on_current_time), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset), v);

@@ -31,6 +31,30 @@ gboolean dev_passes_filter(Dev *d, const LttEvent *e)
 	                                     lttvwindow_get_state(d->tab));
 }
 
+/* The task the event ran in (doc/detailedevents.md, "PID and Process"):
+ * the one the event names itself (common_pid, a switch's prev_pid), else
+ * the task the state believes runs on its CPU; pid -1 ("-") when neither
+ * says.  The hook runs before the state's (see dev_rows_init), so the
+ * state is the one just before the event. */
+static void set_row_task(Dev *d, LttvTracefileContext *tfc, DevRow *row)
+{
+	const LttEvent *e = tfc->e;
+	LttvTraceState *ts = lttv_context_state_get(lttvwindow_get_state(d->tab), tfc->t_context->index);
+	const LttvProcess *p = ts != NULL ? lttv_trace_state_event_process(ts, e) : NULL;
+	if (p != NULL) {
+		row->pid = lttv_process_pid(p);
+		row->process = g_strdup(lttv_process_name(p));
+		return;
+	}
+	/* A task the state does not know: its pid still, when the event
+	 * carries one; no name. */
+	const LttField *common_pid = ltt_event_type_field_by_name(ltt_event_type(e), "common_pid");
+	row->pid = common_pid != NULL ? (gint) ltt_event_get_int(e, common_pid) : -1;
+	if (row->pid < 0)
+		row->pid = -1;
+	row->process = g_strdup("");
+}
+
 /* Decodes one event into a row: only the page's events come here. */
 static DevRow *row_new(Dev *d, LttvTracefileContext *tfc, guint64 number)
 {
@@ -46,14 +70,9 @@ static DevRow *row_new(Dev *d, LttvTracefileContext *tfc, guint64 number)
 	row->cpu = ltt_event_cpu(e);
 	row->clock_offset = ltt_trace_info(tfc->t_context->t)->clock_offset;
 	row->event = ltt_event_name(e);
-	/* The hook runs before the state's (see dev_rows_init): the task that
-	 * was running when the event happened. */
-	LttvTraceState *ts = lttv_context_state_get(lttvwindow_get_state(d->tab), tfc->t_context->index);
-	const LttvProcess *p = ts != NULL ? lttv_trace_state_running_process(ts, row->cpu) : NULL;
-	row->pid = p != NULL ? lttv_process_pid(p) : -1;
-	row->process = g_strdup(p != NULL ? lttv_process_name(p) : "");
+	set_row_task(d, tfc, row);
 	GString *fields = g_string_new(NULL);
-	ltt_event_format_payload(e, fields, LTT_FORMAT_FIELD_NAMES);
+	ltt_event_format_payload(e, fields, LTT_FORMAT_FIELD_NAMES | LTT_FORMAT_HEX_ADDRESSES);
 	row->fields = g_string_free(fields, FALSE);
 	return row;
 }

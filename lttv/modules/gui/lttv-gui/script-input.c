@@ -83,15 +83,13 @@ static GdkWindow *target_at(GtkWidget *widget, const char *what, gint *x, gint *
 	return innermost(gw, x, y);
 }
 
-gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error)
+/* The pointer comes in at (x, y) of target: a button is clicked only by
+ * a release while the pointer is inside it, which it learns from the
+ * crossing. */
+static void send_enter(GdkWindow *target, gint x, gint y)
 {
-	GdkWindow *target = target_at(widget, "click", &x, &y, error);
-	if (target == NULL)
-		return FALSE;
 	gint ox, oy;
 	gdk_window_get_origin(target, &ox, &oy);
-	/* The pointer comes in first: a button is clicked only by a release
-	 * while the pointer is inside it, which it learns from the crossing. */
 	GdkEvent *enter = gdk_event_new(GDK_ENTER_NOTIFY);
 	enter->crossing.window = g_object_ref(target);
 	enter->crossing.send_event = TRUE;
@@ -104,22 +102,68 @@ gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error)
 	enter->crossing.detail = GDK_NOTIFY_NONLINEAR;
 	gtk_main_do_event(enter);
 	gdk_event_free(enter);
-	const GdkEventType types[] = { GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE };
-	for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
-		GdkEvent *ev = gdk_event_new(types[i]);
-		ev->button.window = g_object_ref(target);
-		ev->button.send_event = TRUE;
-		ev->button.time = GDK_CURRENT_TIME;
-		ev->button.x = x;
-		ev->button.y = y;
-		ev->button.x_root = ox + x;
-		ev->button.y_root = oy + y;
-		ev->button.button = 1;
-		ev->button.state = types[i] == GDK_BUTTON_RELEASE ? GDK_BUTTON1_MASK : 0;
-		ev->button.device = gdk_display_get_core_pointer(gdk_window_get_display(target));
-		gtk_main_do_event(ev);
-		gdk_event_free(ev);
-	}
+}
+
+/* Button 1 pressed (GDK_BUTTON_PRESS) or released at (x, y) of target. */
+static void send_button(GdkWindow *target, GdkEventType type, gint x, gint y)
+{
+	gint ox, oy;
+	gdk_window_get_origin(target, &ox, &oy);
+	GdkEvent *ev = gdk_event_new(type);
+	ev->button.window = g_object_ref(target);
+	ev->button.send_event = TRUE;
+	ev->button.time = GDK_CURRENT_TIME;
+	ev->button.x = x;
+	ev->button.y = y;
+	ev->button.x_root = ox + x;
+	ev->button.y_root = oy + y;
+	ev->button.button = 1;
+	ev->button.state = type == GDK_BUTTON_RELEASE ? GDK_BUTTON1_MASK : 0;
+	ev->button.device = gdk_display_get_core_pointer(gdk_window_get_display(target));
+	gtk_main_do_event(ev);
+	gdk_event_free(ev);
+}
+
+gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error)
+{
+	GdkWindow *target = target_at(widget, "click", &x, &y, error);
+	if (target == NULL)
+		return FALSE;
+	send_enter(target, x, y);
+	send_button(target, GDK_BUTTON_PRESS, x, y);
+	send_button(target, GDK_BUTTON_RELEASE, x, y);
+	return TRUE;
+}
+
+gboolean lttvgui_script_drag(GtkWidget *widget, gint x1, gint y1, gint x2, gint y2, GError **error)
+{
+	gint x = x1, y = y1;
+	GdkWindow *target = target_at(widget, "drag", &x, &y, error);
+	if (target == NULL)
+		return FALSE;
+	/* Where the drag ends, in the coordinates of the window pressed. */
+	gint to_x = x + (x2 - x1), to_y = y + (y2 - y1);
+	gint ox, oy;
+	gdk_window_get_origin(target, &ox, &oy);
+	send_enter(target, x, y);
+	send_button(target, GDK_BUTTON_PRESS, x, y);
+	/* Widgets that ask the server where the pointer is (a GtkPaned's
+	 * handle) find it there. */
+	GdkDisplay *display = gdk_window_get_display(target);
+	gdk_display_warp_pointer(display, gdk_window_get_screen(target), ox + to_x, oy + to_y);
+	GdkEvent *motion = gdk_event_new(GDK_MOTION_NOTIFY);
+	motion->motion.window = g_object_ref(target);
+	motion->motion.send_event = TRUE;
+	motion->motion.time = GDK_CURRENT_TIME;
+	motion->motion.x = to_x;
+	motion->motion.y = to_y;
+	motion->motion.x_root = ox + to_x;
+	motion->motion.y_root = oy + to_y;
+	motion->motion.state = GDK_BUTTON1_MASK;
+	motion->motion.device = gdk_display_get_core_pointer(display);
+	gtk_main_do_event(motion);
+	gdk_event_free(motion);
+	send_button(target, GDK_BUTTON_RELEASE, to_x, to_y);
 	return TRUE;
 }
 

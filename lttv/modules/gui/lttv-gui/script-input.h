@@ -15,6 +15,11 @@ gboolean lttvgui_script_key(GtkWidget *window, const char *key, GError **error);
 /* Presses and releases mouse button 1 at (x, y) of widget's area, on the
  * innermost window there.  FALSE + error when (x, y) is outside. */
 gboolean lttvgui_script_click(GtkWidget *widget, gint x, gint y, GError **error);
+/* Presses button 1 at (x1, y1) of widget, moves the pointer to (x2, y2)
+ * (the events go to the window pressed, as with the server's implicit
+ * grab; the pointer itself moves too) and releases it there.  FALSE +
+ * error when (x1, y1) is outside. */
+gboolean lttvgui_script_drag(GtkWidget *widget, gint x1, gint y1, gint x2, gint y2, GError **error);
 
 /* One step of the mouse wheel (down or up) at (x, y) of widget, on the
  * innermost window there.  FALSE + error when (x, y) is outside. */

@@ -378,6 +378,31 @@ static gboolean cmd_click(char **argv)
 	return TRUE;
 }
 
+/* `drag VIEWER X1 Y1 X2 Y2`: button 1 pressed at (X1, Y1) of the viewer,
+ * moved to (X2, Y2), released there. */
+static gboolean cmd_drag(char **argv)
+{
+	if (!need_args(argv, 5, 5, "drag VIEWER X1 Y1 X2 Y2") || !settled())
+		return FALSE;
+	GtkWidget *v = find_viewer(argv[1]);
+	if (v == NULL)
+		return FALSE;
+	gint at[4];
+	for (guint i = 0; i < 4; i++) {
+		char *end;
+		at[i] = (gint) strtol(argv[2 + i], &end, 10);
+		if (*end != '\0' || argv[2 + i][0] == '\0')
+			return fail("drag: \"%s\" is not a pixel coordinate", argv[2 + i]);
+	}
+	GError *error = NULL;
+	if (!lttvgui_script_drag(v, at[0], at[1], at[2], at[3], &error)) {
+		fail("%s", error->message);
+		g_error_free(error);
+		return FALSE;
+	}
+	return TRUE;
+}
+
 /* `print`: the current tab's state on standard output, one line:
  * window START END time T traces N viewers NAME... */
 static gboolean cmd_print(char **argv)
@@ -396,6 +421,26 @@ static gboolean cmd_print(char **argv)
 	for (guint i = 0; i < lttvgui_viewer_stack_count(stack); i++)
 		printf(" %s", lttvgui_viewer_stack_name(stack, i));
 	printf("\n");
+	fflush(stdout);
+	return TRUE;
+}
+
+/* `layout`: where the current tab's viewers are, one line each:
+ * layout NAME X Y WIDTH HEIGHT, their slots (title bar included) in the
+ * window's coordinates. */
+static gboolean cmd_layout(char **argv)
+{
+	if (!need_args(argv, 0, 0, "layout") || !settled())
+		return FALSE;
+	GtkWidget *stack = lttvgui_main_window_stack(window());
+	for (guint i = 0; i < lttvgui_viewer_stack_count(stack); i++) {
+		GtkWidget *slot = lttvgui_viewer_stack_slot(stack, i);
+		GtkAllocation a;
+		gint x = 0, y = 0;
+		gtk_widget_get_allocation(slot, &a);
+		gtk_widget_translate_coordinates(slot, window()->window, 0, 0, &x, &y);
+		printf("layout %s %d %d %d %d\n", lttvgui_viewer_stack_name(stack, i), x, y, a.width, a.height);
+	}
 	fflush(stdout);
 	return TRUE;
 }
@@ -491,7 +536,8 @@ static const struct {
 	{ "open", cmd_open }, { "tab", cmd_tab }, { "viewer", cmd_viewer },
 	{ "window", cmd_window }, { "time", cmd_time }, { "wait", cmd_wait },
 	{ "screenshot", cmd_screenshot }, { "resize", cmd_resize }, { "key", cmd_key },
-	{ "click", cmd_click }, { "print", cmd_print }, { "quit", cmd_quit },
+	{ "click", cmd_click }, { "drag", cmd_drag }, { "print", cmd_print },
+	{ "layout", cmd_layout }, { "quit", cmd_quit },
 	{ "filter", cmd_filter }, { "scroll", cmd_scroll }, { "clock", cmd_clock },
 	{ "status", cmd_status },
 };
@@ -519,7 +565,7 @@ static gboolean run_line(const char *text)
 			break;
 	if (i == G_N_ELEMENTS(commands))
 		go_on = fail("unknown command \"%s\" (open, tab, viewer, window, time, wait, "
-		             "screenshot, resize, key, click, scroll, print, status, clock, filter, quit)", argv[0]);
+		             "screenshot, resize, key, click, drag, scroll, print, layout, status, clock, filter, quit)", argv[0]);
 	else if (window() == NULL)
 		go_on = fail("the window was closed: nothing to run %s on", argv[0]);
 	else

@@ -81,15 +81,17 @@ static void rebuild(Stack *st)
 	g_list_free(old);
 
 	/* A new viewer resets the shares: the top viewer, the tab's main view
-	 * (the control flow by default), gets three fifths, and the others
-	 * (an event list, statistics) share the rest; alone it has it all. */
+	 * (the control flow by default), gets three fifths beside one other
+	 * viewer and half beside more (three fifths left the other two a row
+	 * or two each at 768 pixels); the others (an event list, statistics)
+	 * share the rest equally; alone it has it all. */
 	GtkAllocation box;
 	gtk_widget_get_allocation(st->box, &box);
 	gboolean reset = FALSE;
 	for (guint i = 0; i < n; i++)
 		reset |= g_array_index(heights, gint, i) <= 0;
 	if (reset && gtk_widget_get_mapped(st->box) && n > 1) {
-		gint top = box.height * 3 / 5;
+		gint top = n == 2 ? box.height * 3 / 5 : box.height / 2;
 		for (guint i = 0; i < n; i++)
 			g_array_index(heights, gint, i) = i == 0 ? top : (box.height - top) / (gint) (n - 1);
 	}
@@ -248,6 +250,13 @@ GtkWidget *lttvgui_viewer_stack_get(GtkWidget *stack, guint i)
 	Stack *st = stack_of(stack);
 	g_return_val_if_fail(i < st->slots->len, NULL);
 	return g_object_get_data(G_OBJECT(g_ptr_array_index(st->slots, i)), SLOT_VIEWER_KEY);
+}
+
+GtkWidget *lttvgui_viewer_stack_slot(GtkWidget *stack, guint i)
+{
+	Stack *st = stack_of(stack);
+	g_return_val_if_fail(i < st->slots->len, NULL);
+	return g_ptr_array_index(st->slots, i);
 }
 
 const char *lttvgui_viewer_stack_name(GtkWidget *stack, guint i)

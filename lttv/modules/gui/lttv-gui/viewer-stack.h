@@ -17,6 +17,9 @@ GtkWidget *lttvgui_viewer_stack_insert(GtkWidget *stack, const LttvwindowViewerI
                                           GError **error);
 guint lttvgui_viewer_stack_count(GtkWidget *stack);
 GtkWidget *lttvgui_viewer_stack_get(GtkWidget *stack, guint i);
+/* The slot of viewer i: its title bar and the viewer, as much of it as
+ * the stack shows. */
+GtkWidget *lttvgui_viewer_stack_slot(GtkWidget *stack, guint i);
 /* The registered name of viewer i. */
 const char *lttvgui_viewer_stack_name(GtkWidget *stack, guint i);
 /* The first viewer named name, or NULL. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* stv-tree.c: the figures as a tree: trace, CPU, process, mode, submode,
- * event type; each column sorts.
+ * event type; each column sorts (figures biggest first).
  *
  * Rows are updated in place while the figures grow (a row keeps its place,
  * its expansion and the selection); they are found again by their path of
@@ -386,6 +386,36 @@ static void share_cell(GtkTreeViewColumn *col, GtkCellRenderer *cell, GtkTreeMod
 	g_free(text);
 }
 
+/* A click on a title sorts by its column: figures biggest first (what one
+ * looks for), names A to Z; the next click reverses.  (GTK's own sorting,
+ * gtk_tree_view_column_set_sort_column_id, always starts A to Z, smallest
+ * first.) */
+static void on_title_clicked(GtkTreeViewColumn *col, gpointer data)
+{
+	Stv *v = data;
+	GtkTreeSortable *store = GTK_TREE_SORTABLE(v->store);
+	gint by = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(col), "stv-sort-by"));
+	gint current;
+	GtkSortType order;
+	if (gtk_tree_sortable_get_sort_column_id(store, &current, &order) && current == by)
+		order = order == GTK_SORT_ASCENDING ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING;
+	else
+		order = by == COL_NAME ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+	gtk_tree_sortable_set_sort_column_id(store, by, order);
+	GList *columns = gtk_tree_view_get_columns(GTK_TREE_VIEW(v->view));
+	for (GList *l = columns; l != NULL; l = l->next)
+		gtk_tree_view_column_set_sort_indicator(l->data, l->data == col);
+	g_list_free(columns);
+	gtk_tree_view_column_set_sort_order(col, order);
+}
+
+static void sort_on_click(Stv *v, GtkTreeViewColumn *col, gint by)
+{
+	g_object_set_data(G_OBJECT(col), "stv-sort-by", GINT_TO_POINTER(by));
+	gtk_tree_view_column_set_clickable(col, TRUE);
+	g_signal_connect(col, "clicked", G_CALLBACK(on_title_clicked), v);
+}
+
 static GtkTreeViewColumn *add_column(Stv *v, const char *title, const char *tooltip, gint sort_col,
                        GtkCellRenderer *cell, GtkTreeCellDataFunc func, gpointer data)
 {
@@ -396,11 +426,10 @@ static GtkTreeViewColumn *add_column(Stv *v, const char *title, const char *tool
 	gtk_tree_view_column_set_widget(col, label);
 	gtk_tree_view_column_pack_start(col, cell, TRUE);
 	gtk_tree_view_column_set_cell_data_func(col, cell, func, data, NULL);
-	gtk_tree_view_column_set_sort_column_id(col, sort_col);
 	gtk_tree_view_column_set_resizable(col, TRUE);
-	if (sort_col != COL_NAME)
-		g_object_set(cell, "xalign", 1.0, NULL);
+	g_object_set(cell, "xalign", 1.0, NULL);
 	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), col);
+	sort_on_click(v, col, sort_col);
 	return col;
 }
 
@@ -426,11 +455,11 @@ GtkWidget *stv_tree_new(Stv *v)
 	gtk_widget_show(name_title);
 	gtk_tree_view_column_set_widget(name, name_title);
 	v->name_column = name;
-	gtk_tree_view_column_set_sort_column_id(name, COL_NAME);
 	gtk_tree_view_column_set_resizable(name, TRUE);
 	/* A wide window widens the names, not the share bars. */
 	gtk_tree_view_column_set_expand(name, TRUE);
 	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), name);
+	sort_on_click(v, name, COL_NAME);
 	gtk_tree_view_set_expander_column(GTK_TREE_VIEW(v->view), name);
 	add_column(v, "Events", "Events counted in this node (the state-dump events in none)", COL_EVENTS,
 	           gtk_cell_renderer_text_new(), count_cell, GINT_TO_POINTER(COL_EVENTS));
