@@ -849,12 +849,52 @@ static void test_charged(void)
 	g_assert_cmpuint(lttv_stats_node_find_process(whole, 20, 0, 0)->charged_time, ==, 140 + 95 + 5);
 	g_assert_cmpuint(lttv_stats_node_find_process(whole, 10, 0, 0)->cpu_time, ==, 200);
 	g_assert_cmpuint(whole->charged_time, ==, by_cpu->charged_time);
-	/* c never ran, by the state: no row to hold its 7 ns, in either tree;
-	 * the sums are their rows'. */
-	g_assert_null(lttv_stats_node_find_process(cpu1, 30, 0, 0));
-	g_assert_null(lttv_stats_node_find_process(whole, 30, 0, 0));
-	g_assert_cmpuint(by_cpu->charged_time, ==, 90 + 95 + 5 + 140 + 1000);
+	/* c is in no state dump (its CPU is not known), but the kernel says
+	 * it ran: the charge makes it known, and its 7 ns are in its rows
+	 * and the sums of both trees; it ran for no CPU time the state saw. */
+	g_assert_nonnull(lttv_stats_node_find_process(cpu1, 30, 0, 0));
+	g_assert_cmpuint(lttv_stats_node_find_process(cpu1, 30, 0, 0)->charged_time, ==, 7);
+	g_assert_cmpuint(lttv_stats_node_find_process(cpu1, 30, 0, 0)->cpu_time, ==, 0);
+	g_assert_nonnull(lttv_stats_node_find_process(whole, 30, 0, 0));
+	g_assert_cmpuint(lttv_stats_node_find_process(whole, 30, 0, 0)->charged_time, ==, 7);
+	g_assert_cmpuint(cpu1->charged_time, ==, 140 + 7);
+	g_assert_cmpuint(by_cpu->charged_time, ==, 90 + 95 + 5 + 140 + 1000 + 7);
 	lttv_stats_node_free(by_cpu);
+	lttv_stats_node_free(whole);
+	replay_close(&r);
+}
+
+/* A task's last charge comes at its last switch out, after its exit; its
+ * parent may reap it on another CPU and the kernel free it before that
+ * (sched_process_free, once an RCU grace period has passed): the charge
+ * still names the task, which the state made known again, and is in its
+ * pid's row and the sums, not dropped. */
+static void test_charged_after_free(void)
+{
+	Builder *b = builder_new("charged-free", 2);
+	LttvStatsNode *whole;
+	guint64 charged = 0;
+	Replay r;
+
+	dump_process(b, T0, 10, 10, 1, "a", 0, 0, 0, 0);
+	emit(b, 0, T0, E_DUMP_END);
+	charge(b, 0, T0 + 100, 10, 90);
+	task_event(b, 0, T0 + 200, E_EXIT, 10);
+	task_event(b, 1, T0 + 300, E_FREE, 10);
+	charge(b, 0, T0 + 400, 10, 35);                   /* its last run, from T0 + 100 */
+	sched_switch(b, 0, T0 + 400, 10, 0x80, 0, "swapper/0");
+	replay_open(&r, builder_finish(b), TRUE);
+	run_until(&r, LTT_TIME_INFINITE);
+	lttv_stats_close(r.s, T0 + 500);
+	whole = lttv_stats_tree(r.s, FALSE);
+	for (guint i = 0; i < whole->children->len; i++) {
+		const LttvStatsNode *p = g_ptr_array_index(whole->children, i);
+
+		if (p->pid == 10)
+			charged += p->charged_time;
+	}
+	g_assert_cmpuint(charged, ==, 90 + 35);
+	g_assert_cmpuint(whole->charged_time, ==, 90 + 35);
 	lttv_stats_node_free(whole);
 	replay_close(&r);
 }
@@ -1015,6 +1055,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/state/idle-kthread", test_idle_kthread);
 	g_test_add_func("/state/unknown-time", test_unknown_time);
 	g_test_add_func("/state/charged", test_charged);
+	g_test_add_func("/state/charged-after-free", test_charged_after_free);
 	g_test_add_func("/state/names", test_names);
 	g_test_add_func("/state/irq-vectors", test_irq_vectors);
 	g_test_add_func("/state/long-name-children", test_long_name_children);

@@ -135,6 +135,10 @@ static void test_traces(void)
 	const char *missed[] = { "--cpus=4", "--processes=30", "--events=40000", "--seed=23", "--common-pid",
 	                         "--missed-switches=7", "--pid-reuse", "--irq-vectors", "--charges", NULL };
 	const char *vectors[] = { "--cpus=3", "--processes=20", "--events=60000", "--seed=12", "--irq-vectors", NULL };
+	/* Switches missed with no common_pid: tasks charged on CPUs where
+	 * they have no CPU time, nodes of a charge alone (test-stats). */
+	const char *charged[] = { "--cpus=4", "--processes=30", "--events=40000", "--seed=2", "--missed-switches=5",
+	                          "--charges", NULL };
 
 	check_trace("basic", basic);
 	check_trace("lost", lost);
@@ -142,6 +146,7 @@ static void test_traces(void)
 	check_trace("many", many);
 	check_trace("missed", missed);
 	check_trace("vectors", vectors);
+	check_trace("charged", charged);
 }
 
 /* CPU numbers 0 and 65535: the CPU nodes are found by number, not index. */

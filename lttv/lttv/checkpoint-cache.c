@@ -15,8 +15,10 @@
 #define CACHE_MAGIC "LTTVSTCP"
 /* 2: a state lists its present CPUs with their numbers (1: every number up
  * to the highest).  3: with the time of each one's latest event, and
- * interrupt vectors are IRQ frames (a trace that has them reads otherwise). */
-#define CACHE_VERSION 3
+ * interrupt vectors are IRQ frames (a trace that has them reads otherwise).
+ * 4: a charge (sched_stat_runtime) naming a task the state does not know
+ * makes it known. */
+#define CACHE_VERSION 4
 #define DIGEST_SIZE 32
 /* Bounds that no real trace reaches: a larger value means a damaged file. */
 #define MAX_CPUS 4096

@@ -28,8 +28,10 @@
  * again to make them.
  * 5: the event marks (the event index's places, precompute-marks.c) after
  * the checkpoints.  6: a CPU's chunk summaries count its longest state by
- * what it executes, whatever the task (lttv_entity_share_key). */
-#define CACHE_VERSION 6u
+ * what it executes, whatever the task (lttv_entity_share_key).  7: its
+ * checkpoints' states know the tasks that only a charge named
+ * (checkpoint-cache.c's version 4). */
+#define CACHE_VERSION 7u
 #define BYTE_ORDER_MARK 0x01020304u
 #define CACHE_NAME ".lttv-precompute-cache"
 /* Bounds no real trace reaches: beyond, the file is damaged. */

@@ -1109,21 +1109,27 @@ static G_GNUC_NO_INLINE gboolean leave_idle(LttvTraceState *ts, guint cpu, LttTi
  * The task is the current one of a run queue, which is not always the
  * event's CPU's (a wakeup updates the target CPU's queue from the waker's
  * CPU): not evidence of what runs here, and charged on the CPU the task
- * runs on, or last ran on. */
-static void on_stat_runtime(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu)
+ * runs on, or last ran on.  A task the state does not know yet (not in
+ * the state dump, freed before its last charge) is made known here, birth
+ * unknown, as any event naming it would: its charge is the kernel's word
+ * that it ran, and must not be lost. */
+static void on_stat_runtime(LttvTraceState *ts, LttvEventData *ev, const LttvEventHandler *h, guint cpu,
+                            LttTime t)
 {
 	gint32 pid = (gint32) lttv_field_reader_int(&h->fields[0], ev);
 	gint64 ns = lttv_field_reader_int(&h->fields[1], ev);
 	LttvProcess *p = ts->cpus[cpu].running;
 
-	if (ts->stats == NULL || ns <= 0 || pid < 0)
+	if (ns <= 0 || pid < 0)
 		return;
+	/* Made known whether statistics are attached or not: the state is
+	 * the same either way. */
 	if (p == NULL || p->pid != pid) {
-		p = pid == 0 ? ts->cpus[cpu].idle : process_lookup(ts, pid);
+		p = pid == 0 ? ts->cpus[cpu].idle : process_get(ts, pid, cpu, ev, NULL, t);
 		if (p != NULL && p->pid != 0 && p->cpu < ts->cpu_count)
 			cpu = p->cpu;
 	}
-	if (p != NULL)
+	if (p != NULL && ts->stats != NULL)
 		lttv_stats_on_charge(ts->stats, p, cpu, (guint64) ns);
 }
 
@@ -1174,7 +1180,7 @@ void lttv_trace_state_dispatch(LttvTraceState *ts, const LttEvent *event, const 
 	case LTTV_EV_PAGE_FAULT_EXIT:
 		break;
 	case LTTV_EV_SCHED_STAT_RUNTIME:
-		on_stat_runtime(ts, ev, h, cpu);
+		on_stat_runtime(ts, ev, h, cpu, t);
 		return;
 	default:
 		apply_task_event(ts, ev, h, cpu, t);

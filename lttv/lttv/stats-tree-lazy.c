@@ -122,6 +122,7 @@ static void set_pending(LttvStatsNode *n)
 typedef struct {
 	guint cpu;
 	Sums sums;
+	gboolean touched;              /* in touched: a leaf or a charge of the current process */
 	LttvStatsNode *node;           /* by CPU: its node (NULL: not made) */
 } CpuSlot;
 
@@ -154,8 +155,10 @@ static CpuSlot *cpu_slot(CpuSlots *m, guint cpu)
 		}
 	}
 	CpuSlot *c = &g_array_index(m->slots, CpuSlot, slot - 1);
-	if (!c->sums.any)
+	if (!c->touched) {
+		c->touched = TRUE;
 		g_array_append_val(m->touched, slot);
+	}
 	return c;
 }
 
@@ -195,6 +198,7 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 		const LttvStatsTask *t = g_ptr_array_index(tasks, i), *last;
 		guint r, j, a, b;
 		Sums total = { 0 };
+		gboolean charged_whole = FALSE;
 
 		for (k = i + 1; k < tasks->len; k++) {
 			const LttvStatsTask *u = g_ptr_array_index(tasks, k);
@@ -226,7 +230,22 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 				c->sums.any = TRUE;
 			}
 		}
-		if (m->touched->len == 0)
+		/* A charge alone makes a node too (stats-tree.c's add_process): by
+		 * CPU where it was charged; else for pid <= 0 its record's CPU,
+		 * for a task its whole. */
+		for (r = i; r < k; r++) {
+			const LttvStatsTask *u = g_ptr_array_index(tasks, r);
+
+			for (j = 0; j < u->n_charged; j++) {
+				if (u->charged[j] == 0 || (one_cpu && j != root->cpu) || (per_cpu && t->pid <= 0 && u->cpu != j))
+					continue;
+				if (!per_cpu && t->pid > 0)
+					charged_whole = TRUE;
+				else
+					cpu_slot(m, per_cpu ? j : u->cpu);
+			}
+		}
+		if (m->touched->len == 0 && !charged_whole)
 			continue;
 		any = TRUE;
 		/* This process's CPUs in order (a few: insertion sort). */
@@ -247,6 +266,7 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 
 			if (sum_root)
 				node_add_sums(root, &c->sums);
+			c->touched = FALSE;
 			if (!per_cpu && t->pid > 0) {
 				/* A process summed over the CPUs it ran on. */
 				sums_add(&total, &c->sums);
@@ -281,7 +301,8 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 					if (u->cpu == c->cpu)
 						named = u;
 				}
-				LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, parent, per_cpu, c->cpu, TRUE);
+				/* Charged there but no leaf: no mode under it. */
+				LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, parent, per_cpu, c->cpu, c->sums.any);
 
 				proc->cpu = t->pid <= 0 ? c->cpu : 0;
 				proc->pid = named->pid;
@@ -297,7 +318,7 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 			memset(&c->sums, 0, sizeof(c->sums));
 		}
 		g_array_set_size(m->touched, 0);
-		if (total.any) {
+		if (total.any || charged_whole) {
 			LttTime charged = 0;
 
 			for (r = i; r < k; r++)
@@ -305,7 +326,7 @@ static gboolean build_upper(const LttvStats *s, LttvStatsNode *root, gboolean su
 			if (sum_root)
 				root->charged_time += charged;
 			if (make_processes) {
-				LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, root, FALSE, G_MAXUINT, TRUE);
+				LttvStatsNode *proc = node_new(LTTV_STATS_PROCESS, root, FALSE, G_MAXUINT, total.any);
 
 				proc->pid = last->pid;
 				proc->tgid = last->tgid;

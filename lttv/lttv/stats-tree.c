@@ -171,7 +171,11 @@ int lttv_stats_compare_leaves(gconstpointer pa, gconstpointer pb)
 }
 
 /* The process node of the leaves gathered for it (its modes, submodes and
- * event types), under parent, summed into parent and the trace node. */
+ * event types) and of what the kernel charged it there, under parent,
+ * summed into parent and the trace node.  A charge alone makes a node (no
+ * mode under it): the kernel says the task ran there, where the state did
+ * not see it run (a switch the tracer missed), and the charge must be in
+ * the sums. */
 static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode *parent,
                         const LttvStatsTask *t, guint cpu, GPtrArray *leaves, LttvTypeCounts *counts,
                         LttTime charged)
@@ -180,7 +184,7 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 	const LttvStatsLeaf *prev = NULL;
 	guint i;
 
-	if (leaves->len == 0)
+	if (leaves->len == 0 && charged == 0)
 		return;
 	g_ptr_array_sort(leaves, lttv_stats_compare_leaves);
 	proc = lttv_stats_node_new(LTTV_STATS_PROCESS, parent);
@@ -222,10 +226,12 @@ static void add_process(const LttvStats *s, LttvStatsNode *trace, LttvStatsNode 
 		lttv_stats_gather_types(leaf, counts);
 		prev = leaf;
 	}
-	lttv_stats_add_event_types(s, sub, counts, TRUE);
-	node_add(mode, sub);
-	mode->calls += sub->calls;
-	node_add(proc, mode);
+	if (sub != NULL) {
+		lttv_stats_add_event_types(s, sub, counts, TRUE);
+		node_add(mode, sub);
+		mode->calls += sub->calls;
+		node_add(proc, mode);
+	}
 	/* Every level under the process carries its CPU and the process's key. */
 	for (i = 0; i < proc->children->len; i++) {
 		LttvStatsNode *m = g_ptr_array_index(proc->children, i);
@@ -262,7 +268,7 @@ static gint compare_guint(gconstpointer a, gconstpointer b)
 	return x < y ? -1 : x > y;
 }
 
-/* The CPUs that some task's leaf has, ascending, each once. */
+/* The CPUs that some task's leaf or charge has, ascending, each once. */
 GArray *lttv_stats_cpus_present(const LttvStats *s)
 {
 	GArray *cpus = g_array_new(FALSE, FALSE, sizeof(guint));
@@ -276,6 +282,9 @@ GArray *lttv_stats_cpus_present(const LttvStats *s)
 		for (guint j = 0; j < t->n_leaves; j++)
 			if (!lttv_stats_leaf_empty(&t->leaves[j]) && g_hash_table_add(seen, GUINT_TO_POINTER(t->leaves[j].cpu + 1)))
 				g_array_append_val(cpus, t->leaves[j].cpu);
+		for (guint j = 0; j < t->n_charged; j++)
+			if (t->charged[j] != 0 && g_hash_table_add(seen, GUINT_TO_POINTER(j + 1)))
+				g_array_append_val(cpus, j);
 	}
 	g_hash_table_destroy(seen);
 	g_array_sort(cpus, compare_guint);
@@ -303,9 +312,10 @@ LttvStatsNode *lttv_stats_tree(const LttvStats *s, gboolean per_cpu)
 	 * that came to zero) make no node: a pass and a sum of differences do
 	 * not make the same ones (doc/analysis.md §6.3).  A process node
 	 * gathers the records of its (pid, birth) (several for pid 0 and -1,
-	 * one per CPU), and for pid <= 0 the leaves of one CPU.  Only the CPUs that have leaves are visited: CPU numbers can be
+	 * one per CPU), and for pid <= 0 the leaves of one CPU.  Only the
+	 * CPUs that have leaves or charges are visited: CPU numbers can be
 	 * sparse (a channel file kernel_65535). */
-	/* No CPU: every leaf is empty, nothing to show. */
+	/* No CPU: every leaf is empty and nothing charged, nothing to show. */
 	for (ci = 0; ci < (per_cpu ? cpus->len : MIN(cpus->len, 1)); ci++) {
 		LttvStatsNode *parent = trace;
 		guint cpu = per_cpu ? g_array_index(cpus, guint, ci) : 0;
