@@ -23,7 +23,7 @@
 #define INDEX_MAGIC "LTTVWIDX"
 /* To change whenever what a count gives changes (stats.c, stats-index.c):
  * the identity and the hash cannot tell an older count. */
-#define INDEX_VERSION 2u
+#define INDEX_VERSION 3u
 #define BYTE_ORDER_MARK 0x01020304u
 /* Leaves of one record, and CPUs of a charge, beyond which the file is
  * damaged (a window's sum allocates a record's leaves and charges up to
