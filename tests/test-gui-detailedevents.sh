@@ -8,6 +8,7 @@
 # through the list's copy (Ctrl+Shift+C: the page; Ctrl+C: the selection).
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/viewers-env.sh"
+. "$srcdir/import-env.sh"
 
 "$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
@@ -16,7 +17,7 @@
 . "$srcdir/detailedevents-rows.sh"
 dump_rows "$tmp/dump" "$(awk 'NR == 1 { print $4 }' "$tmp/dump")" > "$tmp/expected"
 
-echo "1..9"
+echo "1..10"
 
 cat > "$tmp/page.script" <<SCRIPT
 open $tmp/t
@@ -179,3 +180,19 @@ gui_run detailedevents "$tmp/first.script"
 first=$(head -n 1 "$tmp/copied" | cut -f 5-7)
 [ "$first" = "$(printf 'ltt_statedump_process\t-\t')" ]
 check $? "the first event, before the state knows CPU 0's task, shows PID - and no process: '$first'"
+
+# A switch out of a task the state has not named yet names it itself:
+# LTTng's trace scp_src starts before its state dump, and its first
+# sched_switch (prev_tid = 2274, prev_comm = "lttng-sessiond") shows that
+# name in Process.
+if [ -d "$traces/scp_src" ] && [ -x "$ltt_import" ]; then
+	printf 'open %s\nresize 1024 768\nwait\nclick detailedevents 400 100\nkey <Control><Shift>c\nquit\n' \
+		"$traces/scp_src" > "$tmp/ctf.script"
+	gui_run detailedevents "$tmp/ctf.script"
+	switch=$(awk -F '\t' '$5 == "sched_switch" { print $6 "\t" $7; exit }' "$tmp/copied")
+	[ "$switch" = "$(printf '2274\tlttng-sessiond')" ]
+	check $? "the first switch of scp_src names the task it leaves from its prev_comm: '$switch'"
+else
+	skip_reason="no shared/traces/scp_src or no CTF import"
+	check 77 "a switch names the task it leaves"
+fi

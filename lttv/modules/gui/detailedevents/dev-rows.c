@@ -31,6 +31,20 @@ gboolean dev_passes_filter(Dev *d, const LttEvent *e)
 	                                     lttvwindow_get_state(d->tab));
 }
 
+/* A switch's prev_comm when its prev_tid (LTTng) or prev_pid (ftrace) is
+ * pid, else NULL. */
+static const char *switch_prev_comm(const LttEvent *e, gint pid)
+{
+	const LttEventType *type = ltt_event_type(e);
+	const LttField *comm = ltt_event_type_field_by_name(type, "prev_comm");
+	const LttField *who = ltt_event_type_field_by_name(type, "prev_tid");
+	if (who == NULL)
+		who = ltt_event_type_field_by_name(type, "prev_pid");
+	if (comm == NULL || who == NULL || ltt_event_get_int(e, who) != pid)
+		return NULL;
+	return ltt_event_get_string(e, comm);
+}
+
 /* The task the event ran in (doc/detailedevents.md, "PID and Process"):
  * the one the event names itself (common_pid, a switch's prev_pid), else
  * the task the state believes runs on its CPU; pid -1 ("-") when neither
@@ -42,8 +56,13 @@ static void set_row_task(Dev *d, LttvTracefileContext *tfc, DevRow *row)
 	LttvTraceState *ts = lttv_context_state_get(lttvwindow_get_state(d->tab), tfc->t_context->index);
 	const LttvProcess *p = ts != NULL ? lttv_trace_state_event_process(ts, e) : NULL;
 	if (p != NULL) {
+		const char *name = lttv_process_name(p);
 		row->pid = lttv_process_pid(p);
-		row->process = g_strdup(lttv_process_name(p));
+		/* A switch out of a task the state has not named yet names it
+		 * itself (the state learns the name from this very event). */
+		if (name == NULL || *name == '\0')
+			name = switch_prev_comm(e, row->pid);
+		row->process = g_strdup(name != NULL ? name : "");
 		return;
 	}
 	/* A task the state does not know: its pid still, when the event
