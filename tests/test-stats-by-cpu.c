@@ -876,6 +876,47 @@ static void evidence_trace(const char *name, gboolean pids, gboolean idle_syscal
 	g_free(path);
 }
 
+/* A trace with no state dump whose events name their task (common_pid on
+ * every event, as lttd records through ftrace): each CPU's first event
+ * tells who runs there, which in lanes only time order may do.  The run
+ * waits for time order until every CPU's task is known, then goes on in
+ * lanes: not redone (it was, at each CPU's first event). */
+static void test_first_word(void)
+{
+	char *path = g_build_filename(tmpdir, "first-word", NULL);
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
+	LttWriterChannel *c0, *c1;
+	GError *error = NULL;
+	LttPayload p;
+	guint i;
+
+	declare_switch(w, 1);
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 2, "sys_enter", "common_pid: s32; id: s64;", &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 3, "sys_exit", "common_pid: s32; id: s64;", &error));
+	g_assert_no_error(error);
+	c0 = ltt_writer_channel(w, "kernel", 0, &error);
+	c1 = ltt_writer_channel(w, "kernel", 1, &error);
+	g_assert_no_error(error);
+	ltt_payload_init(&p, ltt_writer_byte_order(w));
+	for (i = 0; i < 60; i++) {
+		/* Tasks 5 and 6 swap CPUs at about 500, through the switches. */
+		pid_syscall_event(c0, &p, 200 + 10 * i, 2, i < 30 ? 5 : 6, 39);
+		pid_syscall_event(c0, &p, 205 + 10 * i, 3, i < 30 ? 5 : 6, 39);
+		pid_syscall_event(c1, &p, 202 + 10 * i, 2, i < 30 ? 6 : 5, 0);
+		pid_syscall_event(c1, &p, 207 + 10 * i, 3, i < 30 ? 6 : 5, 0);
+		if (i == 29) {
+			switch_event(c0, &p, 496, 5, 0);
+			switch_event(c1, &p, 497, 6, 5);
+			switch_event(c0, &p, 498, 0, 6);
+		}
+	}
+	ltt_payload_clear(&p);
+	g_assert_true(ltt_writer_close(w, &error));
+	g_assert_no_error(error);
+	check_trace(path, EXPECT_LANES);
+	g_free(path);
+}
+
 static void test_missing_switches(void)
 {
 	const char *missed[] = { "--cpus=3", "--processes=20", "--events=40000", "--seed=11", "--missed-switches=7", NULL };
@@ -913,6 +954,7 @@ int main(int argc, char **argv)
 	g_test_add_func("/stats-by-cpu/early-wakeups", test_early_wakeups);
 	g_test_add_func("/stats-by-cpu/split-unidentified", test_split_unidentified);
 	g_test_add_func("/stats-by-cpu/missing-switches", test_missing_switches);
+	g_test_add_func("/stats-by-cpu/first-word", test_first_word);
 	status = g_test_run();
 	tlt_remove_dir(tmpdir);
 	g_free(tmpdir);

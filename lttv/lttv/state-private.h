@@ -183,6 +183,8 @@ G_GNUC_INTERNAL void lttv_stats_on_birth(LttvStats *s, LttvProcess *p);
 typedef struct {
 	gboolean conflict;
 	gboolean ordered;          /* for now every event waits for time order (no conflict) */
+	gboolean dump_pending;     /* a state dump is still to end */
+	gboolean first_words;      /* events name their task: ordered until each CPU's is known */
 	gboolean in_order;         /* every event, to the end: a run redone */
 	GArray *irq_named;         /* gboolean by IRQ line: named by an IRQ entry of this run; NULL: none */
 } LttvLaneRun;

@@ -36,6 +36,7 @@ typedef struct {
 } LaneFile;
 
 typedef struct {
+	guint cpu;
 	LaneFile *files;
 	guint n_files;
 	LaneFile *pending;           /* the file at the lane's next ordered event, NULL at the end */
@@ -269,6 +270,21 @@ static inline gboolean pending_before(const Lane *a, const Lane *b)
 	return file_before(a->pending, b->pending->ev->time, b->pending->index);
 }
 
+/* Whether the task running on each lane's CPU is known (lanes at their
+ * end aside).  Until then an event naming its task (common_pid, on every
+ * event lttd records through ftrace) would tell a CPU who runs there
+ * first, which a lane may only do in time order: the run stays ordered,
+ * rather than being void at each CPU's first such event. */
+static gboolean every_task_known(const LttvTraceState *ts, const Lane *lanes, guint n)
+{
+	guint i;
+
+	for (i = 0; i < n; i++)
+		if (lanes[i].pending != NULL && (lanes[i].cpu >= ts->cpu_count || ts->cpus[lanes[i].cpu].running == NULL))
+			return FALSE;
+	return TRUE;
+}
+
 /* Applies the lanes' events earlier than until, local ones as they come,
  * ordered ones in time order; can be called again with a later bound. */
 static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n, LttTime until)
@@ -288,9 +304,12 @@ static void run_lanes(LttvTraceState *ts, Lane *lanes, guint n, LttTime until)
 		if (next == NULL || ts->lanes->conflict || next->pending->ev->time >= until)
 			return;
 		if (G_UNLIKELY(next->pending_h->kind == LTTV_EV_STATEDUMP_END))
-			ts->lanes->ordered = ts->lanes->in_order;
+			ts->lanes->dump_pending = FALSE;
 		f = next->pending;
 		lttv_trace_state_dispatch(ts, f->ev, next->pending_h);
+		if (G_UNLIKELY(ts->lanes->ordered) && !ts->lanes->in_order && !ts->lanes->dump_pending
+		    && (!ts->lanes->first_words || every_task_known(ts, lanes, n)))
+			ts->lanes->ordered = FALSE;
 		next->events++;
 		next->last = f->ev->time;
 		file_advance(f);
@@ -336,11 +355,13 @@ static Lane *lanes_open(LttTrace *trace, guint *n_lanes)
 		l->files[l->n_files].index = i;
 		l->n_files++;
 	}
-	for (i = 0; i < cpus->len; i++)
+	for (i = 0; i < cpus->len; i++) {
+		lanes[i].cpu = g_array_index(cpus, guint, i);
 		for (guint j = 0; j < lanes[i].n_files; j++) {
 			ltt_tracefile_seek_begin(lanes[i].files[j].tf);
 			file_refill(&lanes[i].files[j]);
 		}
+	}
 	n = cpus->len;
 	g_array_unref(cpus);
 	g_hash_table_destroy(lane_of);
@@ -365,6 +386,18 @@ static gboolean has_kernel_event(LttTrace *trace, const char *name)
 	return ltt_trace_event_type_by_name(trace, "kernel", name) != NULL;
 }
 
+/* Whether some event names the task it ran in (common_pid: lttd's ftrace
+ * recordings). */
+static gboolean has_common_pid(LttTrace *trace)
+{
+	guint i;
+
+	for (i = 0; i < ltt_trace_event_type_count(trace); i++)
+		if (ltt_event_type_field_by_name(ltt_trace_event_type(trace, i), "common_pid") != NULL)
+			return TRUE;
+	return FALSE;
+}
+
 struct _LttvLaneReader {
 	LttvTraceState *ts;
 	LttvLaneRun run;
@@ -381,9 +414,13 @@ LttvLaneReader *lttv_lane_reader_new(LttTrace *trace, LttvTraceState *ts, gboole
 	r->ts = ts;
 	r->run.in_order = in_order;
 	/* The dump describes every CPU from one of them: it waits for time
-	 * order until its end. */
-	r->run.ordered = in_order || (has_kernel_event(trace, "ltt_statedump_process")
-	                              && has_kernel_event(trace, "ltt_statedump_end"));
+	 * order until its end; and where events name their task, so does the
+	 * start of the trace, until every CPU's running task is known
+	 * (run_lanes). */
+	r->run.dump_pending = has_kernel_event(trace, "ltt_statedump_process")
+	                      && has_kernel_event(trace, "ltt_statedump_end");
+	r->run.first_words = has_common_pid(trace);
+	r->run.ordered = in_order || r->run.dump_pending || r->run.first_words;
 	r->lanes = lanes_open(trace, &r->n);
 	r->first = G_MAXUINT64;
 	for (i = 0; i < r->n; i++)
