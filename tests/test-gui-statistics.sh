@@ -175,8 +175,8 @@ check $? "an opened row stays open when the range changes (${kept:-no} dark pixe
 # A click on a figure's title sorts biggest first, the next click smallest
 # first; on Name, A to Z.  The rows shown (Ctrl+Shift+C) after each click:
 # CPU 0's processes, opened, in the order of their events (column 11) or
-# names (column 6: the row "(no known task on CPU 0)" first, the others in
-# the order of the locale's collation, as sort's).
+# names (column 6: A to Z whatever their case, the row "(no known task on
+# CPU 0)" after them).
 cat > "$tmp/sort.script" <<SCRIPT
 open $tmp/t
 resize 1024 768
@@ -201,6 +201,6 @@ part 3 6 > "$tmp/names"
 processes=$(wc -l < "$tmp/first")
 echo "# events after one click: $(head -n 5 "$tmp/first" | tr '\n' ' ')..."
 [ "$processes" -ge 10 ] && sort -n -r -c "$tmp/first" && sort -n -c "$tmp/second" &&
-	! cmp -s "$tmp/first" "$tmp/second" && [ "$(head -n 1 "$tmp/names")" = unknown ] &&
-	tail -n +2 "$tmp/names" | sort -c
+	! cmp -s "$tmp/first" "$tmp/second" && [ "$(tail -n 1 "$tmp/names")" = unknown ] &&
+	head -n -1 "$tmp/names" | awk '{ print tolower($0) }' | LC_ALL=C sort -c
 check $? "Events sorts biggest first, then smallest first; Name A to Z ($processes processes of CPU 0)"

@@ -409,6 +409,23 @@ static void on_title_clicked(GtkTreeViewColumn *col, gpointer data)
 	gtk_tree_view_column_set_sort_order(col, order);
 }
 
+/* Names A to Z whatever their case ("Xorg" among the others, not before
+ * them all); the rows of no known task, "(no known task on CPU N)", after
+ * the tasks. */
+static gint compare_names(GtkTreeModel *model, GtkTreeIter *a, GtkTreeIter *b, gpointer data)
+{
+	char *x, *y;
+	gtk_tree_model_get(model, a, COL_NAME, &x, -1);
+	gtk_tree_model_get(model, b, COL_NAME, &y, -1);
+	gboolean x_none = x == NULL || x[0] == '(', y_none = y == NULL || y[0] == '(';
+	gint r = x_none != y_none ? (x_none ? 1 : -1)
+	       : x == NULL || y == NULL ? 0
+	       : g_ascii_strcasecmp(x, y) != 0 ? g_ascii_strcasecmp(x, y) : strcmp(x, y);
+	g_free(x);
+	g_free(y);
+	return r;
+}
+
 static void sort_on_click(Stv *v, GtkTreeViewColumn *col, gint by)
 {
 	g_object_set_data(G_OBJECT(col), "stv-sort-by", GINT_TO_POINTER(by));
@@ -460,6 +477,7 @@ GtkWidget *stv_tree_new(Stv *v)
 	gtk_tree_view_column_set_expand(name, TRUE);
 	gtk_tree_view_append_column(GTK_TREE_VIEW(v->view), name);
 	sort_on_click(v, name, COL_NAME);
+	gtk_tree_sortable_set_sort_func(GTK_TREE_SORTABLE(v->store), COL_NAME, compare_names, NULL, NULL);
 	gtk_tree_view_set_expander_column(GTK_TREE_VIEW(v->view), name);
 	add_column(v, "Events", "Events counted in this node (the state-dump events in none)", COL_EVENTS,
 	           gtk_cell_renderer_text_new(), count_cell, GINT_TO_POINTER(COL_EVENTS));
