@@ -827,6 +827,23 @@ static void pid_syscall_event(LttWriterChannel *ch, LttPayload *p, LttTime t, gu
 	g_assert_no_error(error);
 }
 
+/* A trace of two CPUs with switches and system calls whose fields are
+ * `fields` (id 1: sched_switch, 2: sys_enter, 3: sys_exit). */
+static LttWriter *syscall_writer(const char *path, const char *fields, LttWriterChannel **c0, LttWriterChannel **c1)
+{
+	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
+	GError *error = NULL;
+
+	declare_switch(w, 1);
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 2, "sys_enter", fields, &error));
+	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 3, "sys_exit", fields, &error));
+	g_assert_no_error(error);
+	*c0 = ltt_writer_channel(w, "kernel", 0, &error);
+	*c1 = ltt_writer_channel(w, "kernel", 1, &error);
+	g_assert_no_error(error);
+	return w;
+}
+
 /* Switches lost before the events that contradict the state's belief
  * (doc/analysis.md §1.4).  A switch whose prev_pid is not the task the
  * state believed runs repairs the CPU's task at an ordered event: on lanes.
@@ -835,20 +852,12 @@ static void pid_syscall_event(LttWriterChannel *ch, LttPayload *p, LttTime t, gu
 static void evidence_trace(const char *name, gboolean pids, gboolean idle_syscall, Expect expect)
 {
 	char *path = g_build_filename(tmpdir, name, NULL);
-	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
-	const char *fields = pids ? "common_pid: s32; id: s64;" : "id: s64;";
 	LttWriterChannel *c0, *c1;
+	LttWriter *w = syscall_writer(path, pids ? "common_pid: s32; id: s64;" : "id: s64;", &c0, &c1);
 	GError *error = NULL;
 	LttPayload p;
 	guint i;
 
-	declare_switch(w, 1);
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 2, "sys_enter", fields, &error));
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 3, "sys_exit", fields, &error));
-	g_assert_no_error(error);
-	c0 = ltt_writer_channel(w, "kernel", 0, &error);
-	c1 = ltt_writer_channel(w, "kernel", 1, &error);
-	g_assert_no_error(error);
 	ltt_payload_init(&p, ltt_writer_byte_order(w));
 	switch_event(c0, &p, 100, 0, 5);
 	switch_event(c1, &p, 150, 0, 6);
@@ -884,19 +893,12 @@ static void evidence_trace(const char *name, gboolean pids, gboolean idle_syscal
 static void test_first_word(void)
 {
 	char *path = g_build_filename(tmpdir, "first-word", NULL);
-	LttWriter *w = tlt_writer_new(path, G_BYTE_ORDER, 4096, 2);
 	LttWriterChannel *c0, *c1;
+	LttWriter *w = syscall_writer(path, "common_pid: s32; id: s64;", &c0, &c1);
 	GError *error = NULL;
 	LttPayload p;
 	guint i;
 
-	declare_switch(w, 1);
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 2, "sys_enter", "common_pid: s32; id: s64;", &error));
-	g_assert_nonnull(ltt_writer_declare_event(w, "kernel", 3, "sys_exit", "common_pid: s32; id: s64;", &error));
-	g_assert_no_error(error);
-	c0 = ltt_writer_channel(w, "kernel", 0, &error);
-	c1 = ltt_writer_channel(w, "kernel", 1, &error);
-	g_assert_no_error(error);
 	ltt_payload_init(&p, ltt_writer_byte_order(w));
 	for (i = 0; i < 60; i++) {
 		/* Tasks 5 and 6 swap CPUs at about 500, through the switches. */

@@ -88,10 +88,10 @@ void lttv_compact_checkpoints_record(LttvCompactCheckpoints *c, const LttvTraceS
 	g_array_append_val(c->list, cp);
 }
 
-/* The last checkpoint whose events are all earlier than t, or NULL. */
-static const LttvCompactCheckpoint *before(const LttvCompactCheckpoints *c, LttTime t)
+/* The index of the first checkpoint at or after t, from lo on. */
+static guint first_from(const LttvCompactCheckpoints *c, guint lo, LttTime t)
 {
-	guint lo = 0, hi = c->list->len;
+	guint hi = c->list->len;
 
 	while (lo < hi) {
 		guint mid = lo + (hi - lo) / 2;
@@ -101,7 +101,15 @@ static const LttvCompactCheckpoint *before(const LttvCompactCheckpoints *c, LttT
 		else
 			hi = mid;
 	}
-	return lo > 0 ? &g_array_index(c->list, LttvCompactCheckpoint, lo - 1) : NULL;
+	return lo;
+}
+
+/* The last checkpoint whose events are all earlier than t, or NULL. */
+static const LttvCompactCheckpoint *before(const LttvCompactCheckpoints *c, LttTime t)
+{
+	guint i = first_from(c, 0, t);
+
+	return i > 0 ? &g_array_index(c->list, LttvCompactCheckpoint, i - 1) : NULL;
 }
 
 LttvTraceState *lttv_compact_checkpoints_state_at(const LttvCompactCheckpoints *c, LttTime t,
@@ -131,27 +139,8 @@ LttvTraceState *lttv_compact_checkpoints_state_at(const LttvCompactCheckpoints *
 
 guint lttv_compact_checkpoints_between(const LttvCompactCheckpoints *c, LttTime t0, LttTime t1, guint *first)
 {
-	guint n = c->list->len, lo = 0, hi = n;
-
-	/* The first at or after t0, then the first at or after t1. */
-	while (lo < hi) {
-		guint mid = lo + (hi - lo) / 2;
-
-		if (g_array_index(c->list, LttvCompactCheckpoint, mid).time < t0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*first = lo;
-	for (hi = n; lo < hi;) {
-		guint mid = lo + (hi - lo) / 2;
-
-		if (g_array_index(c->list, LttvCompactCheckpoint, mid).time < t1)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo - *first;
+	*first = first_from(c, 0, t0);
+	return first_from(c, *first, t1) - *first;
 }
 
 guint lttv_compact_checkpoints_interval(const LttvCompactCheckpoints *c)
