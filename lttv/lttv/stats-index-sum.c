@@ -9,10 +9,12 @@
  * memory.  The deltas list their records by number, and each checkpoint
  * knows where each group of numbers starts (Drain.groups): the sum adds
  * one group over every checkpoint, then the next, so the leaves it adds
- * to stay in the cache.  A thread of its own sums the groups while the
- * caller replays the window's ends; the caller then gives the groups to
- * the tail in order, and sums the next groups itself while the one it
- * needs is not summed yet (the two threads take groups from one counter). */
+ * to stay in the cache.  A thread of its own (the summer) sums the
+ * groups while the caller replays the window's ends; once the caller has
+ * the tail, a second thread (the giver) gives it the groups in order, and
+ * sums the next groups itself while the one it needs is not summed yet
+ * (the two threads take groups from one counter).  The caller only waits
+ * (lttv_index_sum_wait), so a viewer's main loop goes on meanwhile. */
 #include "config.h"
 #include <string.h>
 #include "stats-index-private.h"
