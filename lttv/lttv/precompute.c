@@ -555,14 +555,9 @@ static LttvMerge *window_merge(LttvPrecompute *p)
 LttvStats *lttv_precompute_index_window(LttvPrecompute *p, LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
                                         GError **error)
 {
-	LttvStats *s;
+	LttvIndexWindow *w = lttv_precompute_index_window_begin(p, merge, t0, t1, used, error);
 
-	*used = FALSE;
-	if (p->stats_index == NULL)
-		return NULL;
-	s = lttv_stats_index_window(p->stats_index, p->cps, merge, t0, t1, used, error);
-	p->index_windows += s != NULL;
-	return s;
+	return w != NULL ? lttv_precompute_index_window_end(p, w, used) : NULL;
 }
 
 LttvIndexWindow *lttv_precompute_index_window_begin(LttvPrecompute *p, LttvMerge *merge, LttTime t0, LttTime t1,

@@ -429,14 +429,10 @@ void lttv_stats_index_stop(LttvStatsIndex *x)
 
 gboolean lttv_stats_index_wait(LttvStatsIndex *x, LttTime t)
 {
-	gboolean reached;
+	LttTime reached;
+	gboolean ended;
 
-	g_mutex_lock(&x->lock);
-	while (!x->done && x->reached < t)
-		g_cond_wait(&x->moved, &x->lock);
-	reached = x->reached >= t;
-	g_mutex_unlock(&x->lock);
-	return reached;
+	return lttv_stats_index_wait_until(x, t, G_MAXINT64, &reached, &ended);
 }
 
 gboolean lttv_stats_index_wait_until(LttvStatsIndex *x, LttTime t, gint64 deadline, LttTime *reached,
@@ -788,12 +784,4 @@ void lttv_stats_index_window_cancel(LttvIndexWindow *w)
 	lttv_window_stats_free(w->head);
 	lttv_window_stats_free(w->tail);
 	g_free(w);
-}
-
-LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps, LttvMerge *merge,
-                                   LttTime t0, LttTime t1, gboolean *used, GError **error)
-{
-	LttvIndexWindow *w = lttv_stats_index_window_begin(x, cps, merge, t0, t1, used, error);
-
-	return w != NULL ? lttv_stats_index_window_end(w, used) : NULL;
 }

@@ -41,22 +41,17 @@ G_GNUC_INTERNAL gsize lttv_stats_index_mapped(LttvStatsIndex *x);
 G_GNUC_INTERNAL guint lttv_stats_index_usable(LttvStatsIndex *x);
 
 /* The statistics of [t0, t1) from the index when it spans two usable
- * checkpoints and the counting has reached t1 (*used TRUE): the same as
- * lttv_window_stats_from_state.  *used FALSE when it cannot (the caller
- * replays).  NULL + error (with *used TRUE) when the trace cannot be
- * read. */
-G_GNUC_INTERNAL LttvStats *lttv_stats_index_window(LttvStatsIndex *x, const LttvCompactCheckpoints *cps,
-                                                   LttvMerge *merge, LttTime t0, LttTime t1, gboolean *used,
-                                                   GError **error);
-/* The same in parts, so that the caller's thread never waits long: begin
- * replays the window's two ends on the caller's thread (at most two
- * checkpoint intervals of events) while threads of the index sum the
- * deltas between them; wait says whether they are done, waiting until
- * deadline (monotonic time) at most; end gives the statistics as
- * lttv_stats_index_window does (waiting if need be).  begin gives NULL
- * and *used FALSE when the index cannot give the window, NULL + error
- * with *used TRUE when the trace cannot be read.  A window begun is ended
- * or cancelled before x is freed. */
+ * checkpoints and the counting has reached t1: the same as
+ * lttv_window_stats_from_state, in parts, so that the caller's thread
+ * never waits long.  begin replays the window's two ends on the caller's
+ * thread (at most two checkpoint intervals of events) while threads of
+ * the index sum the deltas between them; it gives NULL and *used FALSE
+ * when the index cannot give the window (the caller replays), NULL +
+ * error with *used TRUE when the trace cannot be read.  wait says whether
+ * the sums are done, waiting until deadline (monotonic time) at most; end
+ * gives the statistics (waiting if need be), or NULL with *used FALSE
+ * (the caller replays).  A window begun is ended or cancelled before x is
+ * freed. */
 typedef struct _LttvIndexWindow LttvIndexWindow;
 G_GNUC_INTERNAL LttvIndexWindow *lttv_stats_index_window_begin(LttvStatsIndex *x, const LttvCompactCheckpoints *cps,
                                                                LttvMerge *merge, LttTime t0, LttTime t1,
