@@ -40,6 +40,7 @@ typedef struct {
 	guint64 events;          /* records written to the trace */
 	guint64 unreadable;      /* records that could not be converted */
 	guint64 marker_lost;     /* missed events announced by page headers */
+	guint64 left_unread;     /* still in the kernel's buffer after the last read */
 	guint64 lost_reported;   /* given to the writer so far */
 	LttCpuStats stats;       /* the kernel's counters, last read */
 	gint64 stats_time;
@@ -225,11 +226,12 @@ static gboolean open_cpu(LttdKernel *k, CpuDrainer *d, GError **error)
 
 /* The writer's lost count follows the larger of what page headers and the
  * kernel's overrun counter say (they describe the same overwritten events),
- * plus events refused when the buffer was full and records we could not
- * convert, so that events + lost is what the kernel recorded. */
+ * plus events refused when the buffer was full, records we could not
+ * convert and records the last read left in the buffer, so that events +
+ * lost is what the kernel recorded. */
 static void settle_lost(CpuDrainer *d)
 {
-	guint64 target = MAX(d->marker_lost, d->stats.overrun) + d->stats.dropped + d->unreadable;
+	guint64 target = MAX(d->marker_lost, d->stats.overrun) + d->stats.dropped + d->unreadable + d->left_unread;
 
 	if (target > d->lost_reported) {
 		ltt_writer_channel_add_lost(d->ch, target - d->lost_reported);
@@ -360,6 +362,14 @@ static gboolean kernel_drain(LttdSource *src, guint i, gboolean final, GError **
 				return FALSE;
 	}
 	refresh_stats(k, d, final);
+	/* Tracing is off: whatever the kernel still holds was not read, and
+	 * the trace says so rather than lose it silently. */
+	if (final && d->stats.entries > d->left_unread) {
+		g_printerr("lttd: cpu %u: %" G_GUINT64_FORMAT " events were left in the kernel's buffer after the last read; "
+		           "counted as lost\n", d->cpu, d->stats.entries);
+		d->left_unread = d->stats.entries;
+		settle_lost(d);
+	}
 	return TRUE;
 }
 

@@ -111,22 +111,26 @@ static guint64 unrun_ns(gboolean *exact)
 
 /* Each kernel channel holds what the kernel handed lttd, each event once:
  * its events besides the state dump are the kernel's read count for that
- * CPU (lttd.cpuN.kernel_read), and no event follows its byte-identical
- * twin at the same time (a page read twice, a splice boundary re-read:
- * every real event differs from the one before it in time or content).
+ * CPU (lttd.cpuN.kernel_read), nothing was left unread in the kernel's
+ * buffer at the end (lttd.cpuN.kernel_entries), and no event follows its
+ * byte-identical twin at the same time (a page read twice, a splice
+ * boundary re-read: every real event differs from the one before it in
+ * time or content).
  * A page lttd skipped, or the reader left out as damaged, shows as fewer. */
 static void assert_each_event_once(LttTrace *trace, const char *what)
 {
 	for (guint i = 0; i < ltt_trace_tracefile_count(trace); i++) {
 		LttTracefile *tf = ltt_trace_tracefile(trace, i);
 		char *key = g_strdup_printf("lttd.cpu%u.kernel_read", ltt_tracefile_cpu(tf));
-		const char *kernel_read = ltt_trace_property(trace, key);
+		char *left_key = g_strdup_printf("lttd.cpu%u.kernel_entries", ltt_tracefile_cpu(tf));
+		const char *kernel_read = ltt_trace_property(trace, key), *left = ltt_trace_property(trace, left_key);
 		guint64 n = 0, twins = 0;
 		const LttEventType *prev_type = NULL;
 		LttTime prev_time = 0;
 		GByteArray *prev = g_byte_array_new();
 		GError *error = NULL;
 
+		g_free(left_key);
 		if (strcmp(ltt_tracefile_channel(tf), "kernel") != 0 || kernel_read == NULL) {
 			g_free(key);
 			g_byte_array_unref(prev);
@@ -158,6 +162,10 @@ static void assert_each_event_once(LttTrace *trace, const char *what)
 			g_test_message("%s: CPU %u: %" G_GUINT64_FORMAT " events, the kernel handed %s", what,
 			               ltt_tracefile_cpu(tf), n, kernel_read);
 		g_assert_cmpuint(n, ==, g_ascii_strtoull(kernel_read, NULL, 10));
+		g_assert_nonnull(left);
+		if (strcmp(left, "0") != 0)
+			g_test_message("%s: CPU %u: %s events left unread in the kernel's buffer", what, ltt_tracefile_cpu(tf), left);
+		g_assert_cmpstr(left, ==, "0");
 		g_byte_array_unref(prev);
 		g_free(key);
 	}
