@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..35"
+echo "1..36"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -250,7 +250,10 @@ check $? "four viewers in a 1024x768 window: a 1024 x 768 picture ($("$pngcheck"
 
 # Three viewers at 1024x768: the control flow has half of the tab, the event
 # list and the statistics a quarter each (with three fifths on top, the
-# other two kept one or two rows each).  `layout` gives the slots' heights.
+# other two kept one or two rows each), and each fits its slot, scrolling
+# its own rows: a viewer taller than its slot would be scrolled by the slot
+# too, a second scrollbar beside its own.  `layout` gives the slots'
+# heights and whether they scroll.
 run -t "$tmp/trace" --viewer controlflow --viewer detailedevents --viewer statistics <<EOF2
 resize 1024 768
 wait
@@ -265,6 +268,8 @@ st_h=$(awk '$2 == "statistics" { print $6 }' "$tmp/out")
 	[ $(( cf_h * 100 )) -ge $(( (de_h + st_h) * 95 )) ] && [ $(( cf_h * 100 )) -le $(( (de_h + st_h) * 110 )) ] &&
 	[ $(( de_h - st_h )) -le 8 ] && [ $(( st_h - de_h )) -le 8 ]
 check $? "three viewers at 1024x768: the control flow half, the other two a quarter each ($(tr '\n' ' ' < "$tmp/out"))"
+[ "$(awk '$1 == "layout" && $7 == "fits"' "$tmp/out" | wc -l)" -eq 3 ]
+check $? "three viewers at 1024x768: each fits its slot, no slot scrolls its viewer ($(tr '\n' ' ' < "$tmp/out"))"
 
 # Opened without resize on the 1920x1200 screen: four fifths of it; the top
 # viewer (the control flow) gets three fifths of the tab, the event list the rest.

@@ -225,7 +225,7 @@ static GtkWidget *detailedevents_new(LttvwindowTab *tab)
 	dev_search_init(d);
 	dev_tail_init(d);
 	d->top = gtk_vbox_new(FALSE, 2);
-	gtk_widget_set_size_request(d->top, -1, 160);
+	gtk_widget_set_size_request(d->top, -1, 96);
 	d->vadj = GTK_ADJUSTMENT(gtk_adjustment_new(0, 0, 1, 1, 1, 1));
 	g_object_ref_sink(d->vadj);
 	dev_index_connect_scrollbar(d);

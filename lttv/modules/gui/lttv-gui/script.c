@@ -426,8 +426,9 @@ static gboolean cmd_print(char **argv)
 }
 
 /* `layout`: where the current tab's viewers are, one line each:
- * layout NAME X Y WIDTH HEIGHT, their slots (title bar included) in the
- * window's coordinates. */
+ * layout NAME X Y WIDTH HEIGHT fits|scrolls, their slots (title bar
+ * included) in the window's coordinates, and whether the slot is lower
+ * than the viewer's minimum and scrolls it. */
 static gboolean cmd_layout(char **argv)
 {
 	if (!need_args(argv, 0, 0, "layout") || !settled())
@@ -439,7 +440,8 @@ static gboolean cmd_layout(char **argv)
 		gint x = 0, y = 0;
 		gtk_widget_get_allocation(slot, &a);
 		gtk_widget_translate_coordinates(slot, window()->window, 0, 0, &x, &y);
-		printf("layout %s %d %d %d %d\n", lttvgui_viewer_stack_name(stack, i), x, y, a.width, a.height);
+		printf("layout %s %d %d %d %d %s\n", lttvgui_viewer_stack_name(stack, i), x, y, a.width, a.height,
+		       lttvgui_viewer_stack_scrolls(stack, i) ? "scrolls" : "fits");
 	}
 	fflush(stdout);
 	return TRUE;

@@ -259,6 +259,14 @@ GtkWidget *lttvgui_viewer_stack_slot(GtkWidget *stack, guint i)
 	return g_ptr_array_index(st->slots, i);
 }
 
+gboolean lttvgui_viewer_stack_scrolls(GtkWidget *stack, guint i)
+{
+	/* viewer in viewport in the slot's scrolled window (fitted). */
+	GtkWidget *port = gtk_widget_get_parent(lttvgui_viewer_stack_get(stack, i));
+	GtkAdjustment *v = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(gtk_widget_get_parent(port)));
+	return gtk_adjustment_get_upper(v) - gtk_adjustment_get_lower(v) > gtk_adjustment_get_page_size(v) + 0.5;
+}
+
 const char *lttvgui_viewer_stack_name(GtkWidget *stack, guint i)
 {
 	GtkWidget *viewer = lttvgui_viewer_stack_get(stack, i);

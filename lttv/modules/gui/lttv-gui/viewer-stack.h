@@ -20,6 +20,9 @@ GtkWidget *lttvgui_viewer_stack_get(GtkWidget *stack, guint i);
 /* The slot of viewer i: its title bar and the viewer, as much of it as
  * the stack shows. */
 GtkWidget *lttvgui_viewer_stack_slot(GtkWidget *stack, guint i);
+/* Whether viewer i is lower in its slot than its own minimum, so that
+ * the slot scrolls it (its whole height is not shown). */
+gboolean lttvgui_viewer_stack_scrolls(GtkWidget *stack, guint i);
 /* The registered name of viewer i. */
 const char *lttvgui_viewer_stack_name(GtkWidget *stack, guint i);
 /* The first viewer named name, or NULL. */

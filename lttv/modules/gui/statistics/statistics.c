@@ -139,7 +139,7 @@ static GtkWidget *statistics_new(LttvwindowTab *tab)
 	v->traces = g_array_new(FALSE, TRUE, sizeof(StvTrace));
 	v->jobs = g_ptr_array_new();
 	v->top = gtk_vbox_new(FALSE, 2);
-	gtk_widget_set_size_request(v->top, -1, 200);
+	gtk_widget_set_size_request(v->top, -1, 96);
 	gtk_box_pack_start(GTK_BOX(v->top), tool_row(v), FALSE, FALSE, 0);
 	v->damage = lttvwindow_damage_label_new();
 	gtk_box_pack_start(GTK_BOX(v->top), v->damage, FALSE, FALSE, 0);
