@@ -436,12 +436,10 @@ static void charge_scan(const LttEvent *e, gboolean first, gpointer data)
 
 /* What the kernel charged the tasks (sched_stat_runtime, the statistics'
  * charged_time): every charge of theirs in the trace, to the nanosecond,
- * and the kernel's figure itself: within 0.5 % above (a task reads its
- * own figure before it ends, and runs a little after), and so far +0.000 %
- * to +0.11 %, but for one CI run where the getppid loop's charges came
- * 1.54 % short (79.54 ms against 80.78 ms, 0 events lost, cause not found
- * yet): below, 2 % until it is.  The message says what the trace itself
- * holds, so that a shortfall tells the recording from the analysis. */
+ * and the kernel's figure itself within 0.5 % (a task reads its own figure
+ * before it ends, and runs a little after: +0.000 % to +0.14 % measured).
+ * The message says what the trace itself holds, so that a shortfall tells
+ * the recording from the analysis. */
 static void assert_charged(const Recording *r, GHashTable *pids, guint64 cpu_ns)
 {
 	ChargeScan sc = { .pids = pids };
@@ -464,7 +462,7 @@ static void assert_charged(const Recording *r, GHashTable *pids, guint64 cpu_ns)
 	               g_hash_table_size(pids), charged, cpu_ns, ((double) charged - (double) cpu_ns) / (double) cpu_ns * 100,
 	               sc.events, sc.ns, sc.largest);
 	g_assert_cmpuint(charged, ==, sc.ns);
-	g_assert_cmpuint(charged, >=, cpu_ns - cpu_ns / 50);
+	g_assert_cmpuint(charged, >=, cpu_ns - cpu_ns / 200);
 	g_assert_cmpuint(charged, <=, cpu_ns + cpu_ns / 200);
 }
 
