@@ -229,10 +229,10 @@ gboolean lttvwindow_events_cancel(LttvwindowTab *tab, guint handle);
 /* Ends every request of viewer (after_request called); returns how many. */
 guint lttvwindow_events_cancel_all(LttvwindowTab *tab, GtkWidget *viewer);
 
-/* A viewer's own work in main-loop turns (a computation it steps itself in
- * idle callbacks, not through events requests): while working is TRUE the
- * tab is busy, as with a pending request (the status bar, lttv-gui
- * --script's wait).  Removing the viewer ends it. */
+/* A viewer's own work (a computation it steps itself in idle callbacks,
+ * or runs in a thread of its own, not through events requests): while
+ * working is TRUE the tab is busy, as with a pending request (the status
+ * bar, lttv-gui --script's wait).  Removing the viewer ends it. */
 void lttvwindow_viewer_working(LttvwindowTab *tab, GtkWidget *viewer, gboolean working);
 
 /* ------------------------------------------------------------------ */

@@ -144,7 +144,9 @@ static GtkWidget *statistics_new(LttvwindowTab *tab)
 	v->damage = lttvwindow_damage_label_new();
 	gtk_box_pack_start(GTK_BOX(v->top), v->damage, FALSE, FALSE, 0);
 	gtk_box_pack_start(GTK_BOX(v->top), stv_tree_new(v), TRUE, TRUE, 0);
-	g_signal_connect(v->view, "key-press-event", G_CALLBACK(on_key), v);
+	/* On the viewer's box: a key pressed in any of its widgets (the rows,
+	 * the Whole trace / Time window buttons) comes up to it. */
+	g_signal_connect(v->top, "key-press-event", G_CALLBACK(on_key), v);
 
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TIME_WINDOW, G_CALLBACK(on_time_window), v);
 	lttvwindow_connect(tab, v->top, LTTVWINDOW_SIGNAL_TRACESET, G_CALLBACK(on_traceset), v);

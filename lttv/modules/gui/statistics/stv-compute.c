@@ -86,11 +86,19 @@ static void stop_sources(Stv *v)
 	if (v->refresh_source != 0)
 		g_source_remove(v->refresh_source);
 	v->refresh_source = 0;
-	if (v->job_source != 0) {
+	if (v->job_source != 0)
 		g_source_remove(v->job_source);
-		lttvwindow_viewer_working(v->tab, v->top, FALSE);
-	}
 	v->job_source = 0;
+	stv_update_working(v);
+}
+
+void stv_update_working(Stv *v)
+{
+	gboolean working = v->job_source != 0 || v->jobs->len > 0;
+	/* Only changes: a viewer being destroyed says "done" once at most. */
+	if (working != v->working)
+		lttvwindow_viewer_working(v->tab, v->top, working);
+	v->working = working;
 }
 
 void stv_forget_traces(Stv *v)
@@ -121,7 +129,7 @@ static gboolean compute(Stv *v, StvTrace *t, LttTime start, LttTime end)
 		t->job = lttv_precompute_window_stats_job(t->pc, start, end);
 		if (v->job_source == 0) {
 			v->job_source = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, on_job_step, v, NULL);
-			lttvwindow_viewer_working(v->tab, v->top, TRUE);
+			stv_update_working(v);
 		}
 		return FALSE;
 	}
@@ -173,7 +181,7 @@ static gboolean on_job_step(gpointer data)
 		stv_tree_fill(v);
 	if (!running) {
 		v->job_source = 0;
-		lttvwindow_viewer_working(v->tab, v->top, FALSE);
+		stv_update_working(v);
 	}
 	stv_say_progress(v);
 	return running;

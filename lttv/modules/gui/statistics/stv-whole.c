@@ -50,6 +50,7 @@ static gboolean job_done(gpointer data)
 		g_ptr_array_remove(v->jobs, job);
 		stv_install_whole(v, job->trace_index, job->stats, job->state);
 		job->stats = NULL;
+		stv_update_working(v);
 	}
 	job_free(job);
 	return FALSE;
@@ -94,6 +95,7 @@ void stv_whole_start(Stv *v, guint trace_index, LttTrace *trace)
 	if (pending == NULL)
 		pending = g_ptr_array_new();
 	g_ptr_array_add(pending, job);
+	stv_update_working(v);
 	stv_thread_start("lttv-stats", job_run, job);
 }
 
@@ -105,6 +107,7 @@ void stv_whole_cancel(Stv *v)
 		g_atomic_int_set(&job->dropped, TRUE);
 	}
 	g_ptr_array_set_size(v->jobs, 0);
+	stv_update_working(v);
 }
 
 void stv_whole_unload(void)

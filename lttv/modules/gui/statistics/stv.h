@@ -46,6 +46,7 @@ typedef struct {
 	GPtrArray *jobs;            /* StvJob *, whole-trace computations running */
 	guint refresh_source;       /* while a trace's figures are partial */
 	guint job_source;           /* idle source stepping the traces' jobs */
+	gboolean working;           /* what the tab was last told (stv_update_working) */
 	gboolean too_slow_to_refresh; /* a partial computation took too long: wait for the end */
 } Stv;
 
@@ -64,6 +65,10 @@ void stv_forget_traces(Stv *v);
 void stv_say_progress(Stv *v);
 /* Computes every trace's figures again (range or mode changed). */
 void stv_recompute(Stv *v);
+/* Tells the tab whether the viewer is still computing: a window's jobs
+ * stepping, or a whole trace's computation in its thread (the script's
+ * `wait` and the tab's busy state follow it). */
+void stv_update_working(Stv *v);
 
 /* stv-threads.c */
 /* Runs func(data) in a thread of the module's, joined by stv_threads_join. */
