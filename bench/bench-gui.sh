@@ -179,9 +179,9 @@ list_script() {   # list_script SPAN EVENTS
 	printf 'resize 1920 1080\nwait\n'
 	if [ -n "$stats_viewer" ]; then
 		# Inserted first, switched to the time window (a click gives the
-		# radio button the focus, Space selects it): its worker thread for
-		# the whole trace's exact figures (which `wait` does not see) runs
-		# while the list is timed, never while the statistics are.
+		# radio button the focus, Space selects it) once `wait` has seen
+		# its worker thread give the whole trace's exact figures: neither
+		# the list nor the windows' figures are timed beside it.
 		printf 'viewer statistics\nwait\nclick statistics 120 10\nkey space\nwait\n'
 	fi
 	for f in "" "event.name = sched_switch"; do
