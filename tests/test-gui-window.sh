@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..36"
+echo "1..37"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -331,3 +331,19 @@ EOF2
 [ $status -eq 0 ] && [ "$(sed -n 1p "$tmp/out")" = "status Filter: event.name = sched_switch" ] &&
 	[ "$(sed -n 2p "$tmp/out")" = "status Filter removed: every event is shown" ]
 check $? "a filter set and removed: said in the status bar ($(tr '\n' ' ' < "$tmp/out"))"
+
+# Two traces whose spans do not meet (the sample trace's clock is 2979 s
+# since its machine's boot, the synthetic one's 10 s) share one time line,
+# each in a corner: the second one's line says so, with both spans; a
+# second synthetic trace over the same span says nothing.
+"$synth" -o "$tmp/trace2" --cpus 2 --events 20000 --seed 6 > /dev/null || { echo "Bail out! ltt-synth failed"; exit 1; }
+run <<EOF2
+open $tmp/trace
+open $tmp/trace2
+open $srcdir/data/sample-trace
+wait
+quit
+EOF2
+[ $status -eq 0 ] && [ "$(grep -c 'do not overlap' "$tmp/err")" -eq 1 ] &&
+	grep -q -- 'stdin:3: warning: .*sample-trace spans 2979\.[0-9]* to 2979\.[0-9]* s of its clock, the tab.s other traces 10\.[0-9]* to 1[0-9]\.[0-9]* s: they do not overlap in time' "$tmp/err"
+check $? "traces apart in time: the one added says so, with the spans ($(head -c 300 "$tmp/err"))"

@@ -284,6 +284,38 @@ static void report_damage(LttvwindowTab *tab, guint i, const char *path,
 	g_string_free(s, TRUE);
 }
 
+/* Trace i's span and that of the tab's other traces: traces whose spans
+ * do not meet (two machines' clocks since boot, say) share one time line
+ * that is mostly empty, each trace in a corner of it: the user is told,
+ * with the spans, rather than shown blank rows. */
+static void report_apart(LttvwindowTab *tab, guint i, const char *path,
+                         void (*warn)(const char *message, gpointer data), gpointer data)
+{
+	LttvTraceset *ts = lttvwindow_get_traceset(tab);
+	LttTrace *t = lttv_trace_ltt(lttv_traceset_get(ts, i));
+	LttTime start = LTT_TIME_INFINITE, end = 0;
+	for (guint k = 0; k < lttv_traceset_number(ts); k++) {
+		LttTrace *o = lttv_trace_ltt(lttv_traceset_get(ts, k));
+		if (k == i || ltt_trace_start_time(o) > ltt_trace_end_time(o))
+			continue;
+		start = MIN(start, ltt_trace_start_time(o));
+		end = MAX(end, ltt_trace_end_time(o));
+	}
+	if (warn == NULL || start > end || ltt_trace_start_time(t) > ltt_trace_end_time(t)
+	    || (ltt_trace_start_time(t) <= end && ltt_trace_end_time(t) >= start))
+		return;
+	char a[LTT_TIME_STRING_SIZE], b[LTT_TIME_STRING_SIZE], c[LTT_TIME_STRING_SIZE], d[LTT_TIME_STRING_SIZE];
+	ltt_time_format(ltt_trace_start_time(t), a);
+	ltt_time_format(ltt_trace_end_time(t), b);
+	ltt_time_format(start, c);
+	ltt_time_format(end, d);
+	char *m = g_strdup_printf("%s spans %s to %s s of its clock, the tab's other traces %s to %s s: "
+	                          "they do not overlap in time, so each is in a corner of the tab's time line "
+	                          "(type a range in Start and End to see one)", path, a, b, c, d);
+	warn(m, data);
+	g_free(m);
+}
+
 gboolean lttvgui_main_window_add_trace(LttvguiMainWindow *mw, const char *path,
                                           void (*warn)(const char *message, gpointer data),
                                           gpointer data, GError **error)
@@ -295,6 +327,7 @@ gboolean lttvgui_main_window_add_trace(LttvguiMainWindow *mw, const char *path,
 	if (!lttvwindow_tab_add_trace(tab, path, error))
 		return FALSE;
 	report_damage(tab, n, path, warn, data);
+	report_apart(tab, n, path, warn, data);
 	if (n == 0 && lttvgui_viewer_stack_count(lttvgui_main_window_stack(mw)) == 0) {
 		for (const char *const *v = lttvgui_get_default_viewers(); *v != NULL; v++) {
 			GError *e = NULL;
