@@ -378,30 +378,6 @@ static void sink_finalize(bt_self_component_sink *self)
 }
 
 /* Every directory under dir (itself included) whose metadata is CTF's. */
-static void find_traces(const char *dir, int depth, GPtrArray *found)
-{
-	char *meta = g_build_filename(dir, "metadata", NULL);
-	GDir *d;
-	const char *name;
-
-	if (g_file_test(meta, G_FILE_TEST_IS_REGULAR) && ltt_import_detect(dir) == LTT_IMPORT_FORMAT_CTF) {
-		g_ptr_array_add(found, g_strdup(dir));
-		g_free(meta);
-		return;
-	}
-	g_free(meta);
-	if (depth == 0 || (d = g_dir_open(dir, 0, NULL)) == NULL)
-		return;
-	while ((name = g_dir_read_name(d)) != NULL) {
-		char *sub = g_build_filename(dir, name, NULL);
-
-		if (g_file_test(sub, G_FILE_TEST_IS_DIR))
-			find_traces(sub, depth - 1, found);
-		g_free(sub);
-	}
-	g_dir_close(d);
-}
-
 /* babeltrace2's error causes, innermost last, as one message, after the
  * stream file being read when there is one (a port of source.ctf.fs is
  * named after its file).  Details that only name babeltrace2's objects
@@ -509,6 +485,7 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	bt_component_class_sink *sink_class = bt_component_class_sink_create("lttv-import", sink_consume);
 	bt_graph *g = NULL;
 	bt_graph_run_status st = BT_GRAPH_RUN_STATUS_ERROR;
+	LttCtfSearch search;
 	gboolean ok;
 
 	im.src = src;
@@ -525,7 +502,15 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	bt_component_class_sink_set_graph_is_configured_method(sink_class, sink_configured);
 	bt_component_class_sink_set_finalize_method(sink_class, sink_finalize);
 
-	find_traces(src, 4, traces);
+	if (!ltt_import_ctf_search(src, traces, &search) || search.stopped) {
+		char *searched = ltt_import_ctf_search_text(&search);
+
+		/* Some trace of the source could be left out: refused. */
+		g_set_error(&im.error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: %s (%s)", src,
+		            search.stopped ? "too many directories to import it whole: give the CTF trace's own directory"
+		                           : "no CTF trace (no CTF metadata file) found", searched);
+		g_free(searched);
+	}
 	/* babeltrace2 refuses a trace whose stream file ends inside a packet:
 	 * it reads a view without that packet instead. */
 	for (guint i = 0; i < traces->len && im.error == NULL; i++) {
@@ -541,11 +526,7 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 			traces->pdata[i] = g_strdup(view);
 		}
 	}
-	if (im.error != NULL)
-		;
-	else if (traces->len == 0)
-		g_set_error(&im.error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no CTF trace (no CTF metadata file) found", src);
-	else
+	if (im.error == NULL)
 		g = graph_new(&im, traces, sink_class);
 	while (g != NULL && (st = bt_graph_run(g)) == BT_GRAPH_RUN_STATUS_AGAIN)
 		;
