@@ -7,13 +7,13 @@
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/import-env.sh"
 
-echo "1..18"
+echo "1..19"
 src=$traces/scp_src
 if [ ! -d "$src" ] || ! command -v babeltrace2 >/dev/null || ! command -v python3 >/dev/null \
    || ! "$ltt_import" --list-formats | grep -qxF ctf; then
 	echo "# SKIP: needs $src, babeltrace2, python3 and a build with CTF import" >&2
 	skip_reason="no scp_src, babeltrace2, python3 or CTF import"
-	for i in $(seq 18); do check 77 "scp_src import"; done
+	for i in $(seq 19); do check 77 "scp_src import"; done
 	exit 0
 fi
 
@@ -130,6 +130,19 @@ line="$tmp/badmeta/metadata: At line 166 in metadata stream: .*syntax error"
 [ $rc -eq 1 ] && [ $rc2 -eq 1 ] && grep -q "^lttv: option -t/--trace: $tmp/badmeta: .*$line" "$tmp/badmeta.err" \
 	&& grep -q "^ltt-import: $tmp/badmeta: .*$line" "$tmp/badmeta2.err" && [ "$(wc -l < "$tmp/badmeta2.err")" -eq 1 ]
 check $? "unparsable metadata: the line is named (exit $rc, $rc2): $(head -c 300 "$tmp/badmeta.err")"
+
+# A failed import through lttv leaves nothing in the cache: neither for the
+# metadata above nor for a metadata file cut inside a packet.
+mkdir "$tmp/cutmeta" && cp "$src/channel0_0" "$tmp/cutmeta/" && head -c 5000 "$src/metadata" > "$tmp/cutmeta/metadata"
+"$lttv" -m textDump -t "$tmp/cutmeta" > /dev/null 2> "$tmp/cutmeta.err"
+rc=$?
+hash_of() { printf %s "$(cd "$1" && pwd -P)" | sha256sum | cut -d' ' -f1; }
+left=
+for d in badmeta cutmeta; do
+	[ -e "$XDG_CACHE_HOME/lttv/import/$(hash_of "$tmp/$d")" ] && left="$left $d"
+done
+[ $rc -eq 1 ] && [ -z "$left" ] && grep -q "cutmeta/metadata: metadata packet at offset 4096 is damaged" "$tmp/cutmeta.err"
+check $? "failed imports leave no folder in the cache (exit $rc; left:${left:- none})"
 
 # An event time beyond 64-bit nanoseconds (found by fuzz-import-ctf):
 # babeltrace2's account of it must not stay pending, or the next import in
