@@ -215,6 +215,7 @@ static void save_common(GKeyFile *kf, const LttctlSessionOptions *opts)
 	g_key_file_set_string(kf, GROUP, "output", output);
 	g_key_file_set_boolean(kf, GROUP, "flight_recorder", opts->flight_recorder);
 	g_key_file_set_integer(kf, GROUP, "block_size", (gint) opts->block_size);
+	g_key_file_set_boolean(kf, GROUP, "overwrite", opts->overwrite);
 	if (opts->ust_registry) {
 		char *registry = g_canonicalize_filename(opts->ust_registry, NULL);
 		g_key_file_set_string(kf, GROUP, "ust_registry", registry);
@@ -423,7 +424,7 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 	pid_t pid;
 	char byte;
 	ssize_t n;
-	gboolean ok = FALSE;
+	gboolean ok = FALSE, overwrite;
 
 	if (!kf)
 		return FALSE;
@@ -445,6 +446,20 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_INSTANCE,
 		            "session \"%s\": damaged session file", name);
 		goto out;
+	}
+	overwrite = g_key_file_get_boolean(kf, GROUP, "overwrite", NULL);
+	{
+		/* lttd would refuse it, with no word of what to do. */
+		char *metadata = g_build_filename(output, "metadata", NULL);
+		gboolean taken = !overwrite && g_file_test(metadata, G_FILE_TEST_EXISTS);
+
+		g_free(metadata);
+		if (taken) {
+			g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_IO,
+			            "%s already holds a trace (metadata exists): give --overwrite to replace it, "
+			            "or another directory with -o", output);
+			goto out;
+		}
 	}
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
 		g_set_error(error, LTT_TRACEFS_ERROR, LTT_TRACEFS_ERROR_IO, "pipe: %s",
@@ -476,6 +491,8 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 	g_ptr_array_add(argv, fd_text);
 	if (g_key_file_get_boolean(kf, GROUP, "flight_recorder", NULL))
 		g_ptr_array_add(argv, "--flight-recorder");
+	if (overwrite)
+		g_ptr_array_add(argv, "--overwrite");
 	registry = g_key_file_get_string(kf, GROUP, "ust_registry", NULL);
 	if (registry) {
 		g_ptr_array_add(argv, "--ust");

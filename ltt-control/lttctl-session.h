@@ -21,6 +21,7 @@ typedef struct {
 	guint buffer_kb;         /* per CPU; 0 = default */
 	gboolean flight_recorder;/* overwrite the oldest events rather than discard new ones */
 	guint block_size;        /* of the trace's channel files; 0 = default */
+	gboolean overwrite;      /* replace a trace already in output (lttd --overwrite) */
 	char *ust_registry;      /* also drain libltt-ust applications registered here */
 	const char *tracer;      /* "module" (kernel-patch/ltt-tracer), "ftrace"; NULL = the
 	                          * module when it is loaded, else ftrace */

@@ -22,6 +22,7 @@ static gboolean opt_no_default;
 static gint opt_buffer_kb;
 static gboolean opt_flight_recorder;
 static gint opt_block_size;
+static gboolean opt_overwrite;
 static char *opt_ust;
 static char *opt_tracer;
 
@@ -40,6 +41,8 @@ static const GOptionEntry session_entries[] = {
 	  "out when the session stops (default: discard new events, drain continuously)", NULL },
 	{ "block-size", 'b', 0, G_OPTION_ARG_INT, &opt_block_size,
 	  "block size of the trace's channel files (default 65536)", "BYTES" },
+	{ "overwrite", 0, 0, G_OPTION_ARG_NONE, &opt_overwrite,
+	  "replace a trace already in DIR (lttd --overwrite)", NULL },
 	{ "ust", 'u', 0, G_OPTION_ARG_FILENAME, &opt_ust,
 	  "also record the libltt-ust applications registered in DIR (record sets "
 	  "LTT_UST_REGISTRY=DIR for the command)", "DIR" },
@@ -126,6 +129,7 @@ static void fill_options(LttctlSessionOptions *o)
 	o->buffer_kb = opt_buffer_kb > 0 ? (guint) opt_buffer_kb : 0;
 	o->flight_recorder = opt_flight_recorder;
 	o->block_size = opt_block_size > 0 ? (guint) opt_block_size : 0;
+	o->overwrite = opt_overwrite;
 	o->ust_registry = opt_ust;
 	o->tracer = opt_tracer;
 }

@@ -14,7 +14,7 @@ export LTTCTL_STATE_DIR
 trap 'rm -rf "$tmp"' EXIT
 n=0
 failed=0
-echo "1..20"
+echo "1..23"
 
 check() {   # check DESCRIPTION COMMAND...: ok when COMMAND succeeds
 	desc=$1
@@ -37,6 +37,9 @@ version=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "${TOP_BUILDDIR:-..}
 
 check "lttctl --help lists the commands" \
 	sh -c "'$lttctl' --help | grep -q 'record -o DIR'"
+check "lttctl --help lists --overwrite, as ltt-synth's help says" \
+	sh -c "'$lttctl' --help | grep -q -- '--overwrite  *replace a trace already in DIR' &&
+	       '${TOP_BUILDDIR:-..}/ltt/ltt-synth' --help | grep -q -- '--overwrite .*lttctl --overwrite'"
 check "lttctl --version prints the package version" \
 	sh -c "'$lttctl' --version | grep -qF '$version'"
 check "lttd --help describes its options" \
@@ -87,6 +90,8 @@ if [ "$(id -u)" != 0 ]; then
 	skip "unknown events are refused and leave no instance" "needs root"
 	skip "record returns the command's status and removes its instance" "needs root"
 	skip "record writes a readable trace directory" "needs root"
+	skip "record -o DIR holding a trace: refused, saying what to do" "needs root"
+	skip "record --overwrite replaces the trace" "needs root"
 	exit $failed
 fi
 check "a missing tracefs is reported" \
@@ -95,6 +100,8 @@ if [ ! -d "$tracefs/instances" ]; then
 	skip "unknown events are refused and leave no instance" "no tracefs at $tracefs"
 	skip "record returns the command's status and removes its instance" "no tracefs at $tracefs"
 	skip "record writes a readable trace directory" "no tracefs at $tracefs"
+	skip "record -o DIR holding a trace: refused, saying what to do" "no tracefs at $tracefs"
+	skip "record --overwrite replaces the trace" "no tracefs at $tracefs"
 	exit $failed
 fi
 name=cli-$$
@@ -112,4 +119,15 @@ check "record returns the command's status and removes its instance" \
 check "record writes a readable trace directory" \
 	sh -c "grep -q '^ltt-metadata 1.0' '$tmp/rec/metadata' && test -s '$tmp/rec/kernel_0' &&
 	       grep -q '^lttd.cpu0.events ' '$tmp/rec/metadata'"
+# A directory holding a trace: refused before lttd starts, with what to do.
+before=$(cat "$tmp/rec/metadata")
+"$lttctl" record -o "$tmp/rec" -- true 2>"$tmp/again.err"
+status=$?
+[ $status -eq 1 ] && [ "$(cat "$tmp/rec/metadata")" = "$before" ] \
+	&& grep -qx "lttctl: record: $tmp/rec already holds a trace (metadata exists): give --overwrite to replace it, or another directory with -o" "$tmp/again.err"
+check "record -o DIR holding a trace: refused, saying what to do" test $? -eq 0
+"$lttctl" record --overwrite -o "$tmp/rec" -- true 2>"$tmp/over.err"
+status=$?
+[ $status -eq 0 ] && grep -q '^lttd.cpu0.events ' "$tmp/rec/metadata" && [ "$(cat "$tmp/rec/metadata")" != "$before" ]
+check "record --overwrite replaces the trace" test $? -eq 0
 exit $failed

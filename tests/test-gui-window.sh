@@ -81,6 +81,19 @@ check $? "keys s f: zoom out, zoom to fit"
 [ "$(ns "$(echo "$w4" | awk '{ print $3 }')")" -eq "$half" ]
 check $? "key <Control>plus: View > Zoom In"
 
+# The keys file: a name that is no key is reported at FILE:LINE:COLUMN, the
+# line's other keys still bound.
+mkdir -p "$tmp/config/lttv"
+printf '# mine\n  zoom-in q NoSuchKey\n' > "$tmp/config/lttv/keys"
+XDG_CONFIG_HOME=$tmp/config run -t "$tmp/trace" <<EOF2
+key q
+print
+quit
+EOF2
+[ $status -eq 0 ] && [ "$(ns "$(sed -n 1p "$tmp/out" | awk '{ print $3 }')")" -eq "$half" ] \
+	&& grep -qx "lttv-gui: $tmp/config/lttv/keys:2:13: \"NoSuchKey\" is not a key name (see gdk/gdkkeysyms.h)" "$tmp/err"
+check $? "keys file: a bad key name at FILE:LINE:COLUMN, the others bound ($(head -c 200 "$tmp/err"))"
+
 # Time window and current time; a click in the viewer sets the time
 # under the pointer.
 run -t "$tmp/trace" <<EOF2

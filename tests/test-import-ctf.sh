@@ -7,13 +7,13 @@
 . "${TESTS_SRCDIR:?}/lttv-env.sh"
 . "$srcdir/import-env.sh"
 
-echo "1..15"
+echo "1..19"
 src=$traces/scp_src
 if [ ! -d "$src" ] || ! command -v babeltrace2 >/dev/null || ! command -v python3 >/dev/null \
    || ! "$ltt_import" --list-formats | grep -qxF ctf; then
 	echo "# SKIP: needs $src, babeltrace2, python3 and a build with CTF import" >&2
 	skip_reason="no scp_src, babeltrace2, python3 or CTF import"
-	for i in $(seq 15); do check 77 "scp_src import"; done
+	for i in $(seq 19); do check 77 "scp_src import"; done
 	exit 0
 fi
 
@@ -92,6 +92,13 @@ head -c "${cut_at:-0}" "$src/channel0_0" > "$tmp/whole/channel0_0"
 "$lttv" -m textDump -t "$tmp/whole-out" 2> /dev/null | cut -d' ' -f2- > "$tmp/whole.txt"
 [ $rc -eq 3 ] && [ "${cut_at:-0}" -gt 0 ] && [ -s "$tmp/dmg.txt" ] && cmp -s "$tmp/dmg.txt" "$tmp/whole.txt"
 check $? "a packet cut short: exit $rc, $(wc -l < "$tmp/dmg.txt") events of the whole packets kept: $(head -c 200 "$tmp/dmg.err")"
+# lttv -t on it: the same events, the warning, and the exit status of
+# damage (3), as for a damaged LTT trace.
+"$lttv" -m textDump -t "$tmp/dmg" 2> "$tmp/dmg-lttv.err" | cut -d' ' -f2- > "$tmp/dmg-lttv.txt"
+rc=$("$lttv" -m textDump -t "$tmp/dmg" > /dev/null 2>&1; echo $?)
+[ "$rc" -eq 3 ] && cmp -s "$tmp/dmg-lttv.txt" "$tmp/dmg.txt" \
+	&& grep -q "^lttv: warning: $tmp/dmg/channel0_0: its last packet, from offset $cut_at, is cut short" "$tmp/dmg-lttv.err"
+check $? "lttv -t on a packet cut short: the whole packets' events, a warning, exit $rc (3 wanted)"
 
 # Damage inside a packet: decoding stops there, what was read is kept
 # (exit 3), the message names the stream file; lttv -t shows the readable
@@ -107,6 +114,35 @@ check $? "damaged packet: exit $rc, $events events kept: $(head -c 200 "$tmp/dmg
 "$lttv" -m textDump -t "$tmp/dmg2" 2> "$tmp/dmg2-lttv.err" | wc -l | grep -qx "$events" \
 	&& grep -q "warning: .*dmg2/channel0_0" "$tmp/dmg2-lttv.err"
 check $? "lttv -t on it: the readable part and a warning"
+rc=$("$lttv" -m textDump -t "$tmp/dmg2" > /dev/null 2>&1; echo $?)
+[ "$rc" -eq 3 ]
+check $? "lttv -t on it, from the cache: exit $rc (3 wanted)"
+
+# A metadata text babeltrace2 cannot parse (two bytes inverted): the message
+# names the metadata file and the line, which babeltrace2 2.0 only logs.
+mkdir "$tmp/badmeta" && cp "$src/metadata" "$src/channel0_0" "$tmp/badmeta/" && chmod u+w "$tmp/badmeta/metadata"
+printf '\377\377' | dd of="$tmp/badmeta/metadata" bs=1 seek=5000 conv=notrunc 2> /dev/null
+"$lttv" -m textDump -t "$tmp/badmeta" > /dev/null 2> "$tmp/badmeta.err"
+rc=$?
+"$ltt_import" -q "$tmp/badmeta" "$tmp/badmeta-out" 2> "$tmp/badmeta2.err"
+rc2=$?
+line="$tmp/badmeta/metadata: At line 166 in metadata stream: .*syntax error"
+[ $rc -eq 1 ] && [ $rc2 -eq 1 ] && grep -q "^lttv: option -t/--trace: $tmp/badmeta: .*$line" "$tmp/badmeta.err" \
+	&& grep -q "^ltt-import: $tmp/badmeta: .*$line" "$tmp/badmeta2.err" && [ "$(wc -l < "$tmp/badmeta2.err")" -eq 1 ]
+check $? "unparsable metadata: the line is named (exit $rc, $rc2): $(head -c 300 "$tmp/badmeta.err")"
+
+# A failed import through lttv leaves nothing in the cache: neither for the
+# metadata above nor for a metadata file cut inside a packet.
+mkdir "$tmp/cutmeta" && cp "$src/channel0_0" "$tmp/cutmeta/" && head -c 5000 "$src/metadata" > "$tmp/cutmeta/metadata"
+"$lttv" -m textDump -t "$tmp/cutmeta" > /dev/null 2> "$tmp/cutmeta.err"
+rc=$?
+hash_of() { printf %s "$(cd "$1" && pwd -P)" | sha256sum | cut -d' ' -f1; }
+left=
+for d in badmeta cutmeta; do
+	[ -e "$XDG_CACHE_HOME/lttv/import/$(hash_of "$tmp/$d")" ] && left="$left $d"
+done
+[ $rc -eq 1 ] && [ -z "$left" ] && grep -q "cutmeta/metadata: metadata packet at offset 4096 is damaged" "$tmp/cutmeta.err"
+check $? "failed imports leave no folder in the cache (exit $rc; left:${left:- none})"
 
 # An event time beyond 64-bit nanoseconds (found by fuzz-import-ctf):
 # babeltrace2's account of it must not stay pending, or the next import in

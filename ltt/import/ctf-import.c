@@ -17,7 +17,10 @@
  * end ends the LTT block, so packet boundaries are block boundaries;
  * discarded events go to the next block's lost count. */
 #include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "ltt/ltt-error.h"
 #include "import-private.h"
 #include "ctf-cut.h"
@@ -378,30 +381,6 @@ static void sink_finalize(bt_self_component_sink *self)
 }
 
 /* Every directory under dir (itself included) whose metadata is CTF's. */
-static void find_traces(const char *dir, int depth, GPtrArray *found)
-{
-	char *meta = g_build_filename(dir, "metadata", NULL);
-	GDir *d;
-	const char *name;
-
-	if (g_file_test(meta, G_FILE_TEST_IS_REGULAR) && ltt_import_detect(dir) == LTT_IMPORT_FORMAT_CTF) {
-		g_ptr_array_add(found, g_strdup(dir));
-		g_free(meta);
-		return;
-	}
-	g_free(meta);
-	if (depth == 0 || (d = g_dir_open(dir, 0, NULL)) == NULL)
-		return;
-	while ((name = g_dir_read_name(d)) != NULL) {
-		char *sub = g_build_filename(dir, name, NULL);
-
-		if (g_file_test(sub, G_FILE_TEST_IS_DIR))
-			find_traces(sub, depth - 1, found);
-		g_free(sub);
-	}
-	g_dir_close(d);
-}
-
 /* babeltrace2's error causes, innermost last, as one message, after the
  * stream file being read when there is one (a port of source.ctf.fs is
  * named after its file).  Details that only name babeltrace2's objects
@@ -449,6 +428,64 @@ static char *take_bt_error(void)
 	return g_string_free(s, FALSE);
 }
 
+/* Where babeltrace2 2.0 found a metadata text wrong ("At line 166 in
+ * metadata stream: syntax error, ..."): its lexer and parser only log it,
+ * on standard error, at the level of $BABELTRACE_PLUGIN_CTF_METADATA_LOG_LEVEL
+ * read when the plugin is loaded; the error causes say no more than
+ * "Cannot create trace".  While the sources are made, standard error goes
+ * to a temporary file (log_begin), and log_end returns those lines ("" for
+ * none; bytes that are not printable ASCII as \xNN) and restores it. */
+static int log_begin(FILE **log)
+{
+	int saved;
+
+	*log = tmpfile();
+	if (*log == NULL)
+		return -1;
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	if (saved >= 0 && dup2(fileno(*log), STDERR_FILENO) < 0) {
+		close(saved);
+		saved = -1;
+	}
+	return saved;
+}
+
+static char *log_end(FILE *log, int saved)
+{
+	GString *s = g_string_new(NULL);
+	char *line = NULL;
+	size_t size = 0;
+	ssize_t len;
+
+	if (saved >= 0) {
+		fflush(stderr);
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	if (log == NULL)
+		return g_string_free(s, FALSE);
+	rewind(log);
+	while ((len = getline(&line, &size, log)) > 0) {
+		/* (a line may hold a NUL: the byte the lexer refused) */
+		const char *at = g_strstr_len(line, len, "At line ");
+
+		if (at == NULL || g_strstr_len(at, line + len - at, " in metadata stream: ") == NULL)
+			continue;
+		if (line[len - 1] == '\n')
+			len--;
+		g_string_append(s, s->len > 0 ? "; " : "");
+		for (const guchar *c = (const guchar *) at; c < (const guchar *) line + len; c++)
+			if (*c >= 0x20 && *c < 0x7f)
+				g_string_append_c(s, (char) *c);
+			else
+				g_string_append_printf(s, "\\x%02x", *c);
+	}
+	free(line);
+	fclose(log);
+	return g_string_free(s, FALSE);
+}
+
 /* Builds the graph: sources for each trace, then our sink with a port for
  * each of their streams. */
 static bt_graph *graph_new(CtfImport *im, GPtrArray *traces, bt_component_class_sink *sink_class)
@@ -458,12 +495,19 @@ static bt_graph *graph_new(CtfImport *im, GPtrArray *traces, bt_component_class_
 	const bt_component_class_source *fs;
 	const bt_component_source **sources = g_new0(const bt_component_source *, traces->len);
 	const bt_component_sink *sink = NULL;
-	guint i, j, port = 0;
+	guint i, j, port = 0, failed = G_MAXUINT;
 	gboolean ok = g != NULL;
 
+	FILE *log = NULL;
+	int saved;
+	char *where;
+
+	/* (only read where the plugin is loaded: the import's own process) */
+	g_setenv("BABELTRACE_PLUGIN_CTF_METADATA_LOG_LEVEL", "E", FALSE);
 	if (ok && bt_plugin_find("ctf", BT_TRUE, BT_FALSE, BT_TRUE, BT_TRUE, BT_FALSE, &plugin) != BT_PLUGIN_FIND_STATUS_OK)
 		ok = FALSE;
 	fs = ok ? bt_plugin_borrow_source_component_class_by_name_const(plugin, "fs") : NULL;
+	saved = log_begin(&log);
 	for (i = 0; ok && fs != NULL && i < traces->len; i++) {
 		bt_value *params = bt_value_map_create(), *inputs = NULL;
 		char name[32];
@@ -475,7 +519,10 @@ static bt_graph *graph_new(CtfImport *im, GPtrArray *traces, bt_component_class_
 		bt_value_put_ref(params);
 		if (ok)
 			im->port_count += (guint) bt_component_source_get_output_port_count(sources[i]);
+		else
+			failed = i;
 	}
+	where = log_end(log, saved);
 	ok = ok && fs != NULL
 	     && bt_graph_add_sink_component_with_initialize_method_data(g, sink_class, "lttv-import", NULL, im,
 	                                                               BT_LOGGING_LEVEL_NONE, &sink) == BT_GRAPH_ADD_COMPONENT_STATUS_OK;
@@ -484,18 +531,24 @@ static bt_graph *graph_new(CtfImport *im, GPtrArray *traces, bt_component_class_
 			ok = bt_graph_connect_ports(g, bt_component_source_borrow_output_port_by_index_const(sources[i], j),
 			                            bt_component_sink_borrow_input_port_by_index_const(sink, port++), NULL)
 			     == BT_GRAPH_CONNECT_PORTS_STATUS_OK;
-	bt_plugin_put_ref(plugin);
 	g_free(sources);
 	if (!ok) {
 		char *why = take_bt_error();
+		char *meta = failed != G_MAXUINT ? g_build_filename(g_ptr_array_index(traces, failed), "metadata", NULL) : NULL;
 
 		g_set_error(&im->error, LTT_ERROR, fs == NULL && plugin != NULL ? LTT_ERROR_IO : LTT_ERROR_NOT_A_TRACE,
-		            "%s: babeltrace2 cannot open it as CTF%s%s", im->src, *why ? ": " : "",
+		            "%s: babeltrace2 cannot open it as CTF%s%s%s%s%s%s", im->src, *where ? ": " : "",
+		            *where ? meta : "", *where ? ": " : "", *where ? where : "", *why ? ": " : "",
 		            *why ? why : " (is the babeltrace2 ctf plugin installed?)");
+		g_free(meta);
+		g_free(where);
 		g_free(why);
+		bt_plugin_put_ref(plugin);
 		bt_graph_put_ref(g);
 		return NULL;
 	}
+	g_free(where);
+	bt_plugin_put_ref(plugin);
 	return g;
 }
 
@@ -509,6 +562,7 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	bt_component_class_sink *sink_class = bt_component_class_sink_create("lttv-import", sink_consume);
 	bt_graph *g = NULL;
 	bt_graph_run_status st = BT_GRAPH_RUN_STATUS_ERROR;
+	LttCtfSearch search;
 	gboolean ok;
 
 	im.src = src;
@@ -525,7 +579,15 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 	bt_component_class_sink_set_graph_is_configured_method(sink_class, sink_configured);
 	bt_component_class_sink_set_finalize_method(sink_class, sink_finalize);
 
-	find_traces(src, 4, traces);
+	if (!ltt_import_ctf_search(src, traces, &search) || search.stopped) {
+		char *searched = ltt_import_ctf_search_text(&search);
+
+		/* Some trace of the source could be left out: refused. */
+		g_set_error(&im.error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: %s (%s)", src,
+		            search.stopped ? "too many directories to import it whole: give the CTF trace's own directory"
+		                           : "no CTF trace (no CTF metadata file) found", searched);
+		g_free(searched);
+	}
 	/* babeltrace2 refuses a trace whose stream file ends inside a packet:
 	 * it reads a view without that packet instead. */
 	for (guint i = 0; i < traces->len && im.error == NULL; i++) {
@@ -541,11 +603,7 @@ gboolean ltt_import_ctf(const char *src, const char *dst, LttImportProgress prog
 			traces->pdata[i] = g_strdup(view);
 		}
 	}
-	if (im.error != NULL)
-		;
-	else if (traces->len == 0)
-		g_set_error(&im.error, LTT_ERROR, LTT_ERROR_NOT_A_TRACE, "%s: no CTF trace (no CTF metadata file) found", src);
-	else
+	if (im.error == NULL)
 		g = graph_new(&im, traces, sink_class);
 	while (g != NULL && (st = bt_graph_run(g)) == BT_GRAPH_RUN_STATUS_AGAIN)
 		;

@@ -35,7 +35,9 @@ static void identity_add(GString *s, const char *root, const char *rel, int dept
 		g_string_append_printf(s, "%s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", rel[0] ? rel : ".",
 		                       (guint64) st.st_size,
 		                       (guint64) st.st_mtim.tv_sec * G_GUINT64_CONSTANT(1000000000) + (guint64) st.st_mtim.tv_nsec);
-	} else if (depth > 0 && g_file_test(path, G_FILE_TEST_IS_DIR)) {
+	} else if (depth > 0 && g_file_test(path, G_FILE_TEST_IS_DIR)
+	           && (rel[0] == '\0' || (g_lstat(path, &st) == 0 && S_ISDIR(st.st_mode)))) {
+		/* As the search for traces: no link to a directory (a loop). */
 		GDir *d = g_dir_open(path, 0, NULL);
 		GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
 		const char *name;
@@ -142,6 +144,10 @@ char *ltt_import_cached(const char *src, LttImportFormat format, LttImportProgre
 		}
 		g_clear_error(&err);
 	}
+	/* A failed first import leaves nothing: the folder made for it goes
+	 * (an earlier import in it stays). */
+	if (trace == NULL)
+		g_rmdir(dir);
 	g_free(tmp);
 	g_free(tmp_trace);
 done:

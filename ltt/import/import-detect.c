@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <glib/gstdio.h>
-#include "import.h"
+#include "import-private.h"
 
 /* A packetized CTF metadata file starts with this magic (in either byte
  * order); a plain-text one with the "/ * CTF" signature. */
@@ -49,32 +49,66 @@ static gboolean is_ctf_metadata(const char *path)
 }
 
 /* LTTng writes a session as kernel/ and ust/uid/N/64-bit/ below its
- * directory: a CTF trace may be a few levels down. */
-static gboolean holds_ctf(const char *dir, int depth)
+ * directory: a CTF trace may be a few levels down.  Symbolic links to
+ * directories are not followed (/proc/N/cwd leads back to /, a link to ..
+ * loops), and the search stops after LTT_CTF_SEARCH_DIRS directories: a
+ * path like / or /proc answers in a moment. */
+static gboolean search_dir(const char *dir, int depth, GPtrArray *found, LttCtfSearch *s)
 {
 	char *meta = g_build_filename(dir, "metadata", NULL);
-	gboolean found = is_ctf_metadata(meta);
+	gboolean hit = is_ctf_metadata(meta);
 	GDir *d;
 	const char *name;
 
 	g_free(meta);
-	if (found || depth == 0 || (d = g_dir_open(dir, 0, NULL)) == NULL)
-		return found;
-	while (!found && (name = g_dir_read_name(d)) != NULL) {
+	s->dirs++;
+	if (hit && found != NULL)
+		g_ptr_array_add(found, g_strdup(dir));
+	if (hit || depth == 0 || (d = g_dir_open(dir, 0, NULL)) == NULL)
+		return hit;
+	while ((name = g_dir_read_name(d)) != NULL && (found != NULL || !hit)) {
 		char *sub = g_build_filename(dir, name, NULL);
+		GStatBuf st;
 
-		if (g_file_test(sub, G_FILE_TEST_IS_DIR))
-			found = holds_ctf(sub, depth - 1);
+		if (g_lstat(sub, &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (s->dirs >= LTT_CTF_SEARCH_DIRS)
+				s->stopped = TRUE;
+			else
+				hit = search_dir(sub, depth - 1, found, s) || hit;
+		}
 		g_free(sub);
 	}
 	g_dir_close(d);
-	return found;
+	return hit;
+}
+
+gboolean ltt_import_ctf_search(const char *dir, GPtrArray *found, LttCtfSearch *s)
+{
+	memset(s, 0, sizeof *s);
+	return search_dir(dir, LTT_CTF_SEARCH_DEPTH, found, s);
+}
+
+char *ltt_import_ctf_search_text(const LttCtfSearch *s)
+{
+	return g_strdup_printf("searched for CTF metadata in it and its subdirectories %d levels down: %u "
+	                       "director%s%s; symbolic links to directories are not followed",
+	                       LTT_CTF_SEARCH_DEPTH, s->dirs, s->dirs == 1 ? "y" : "ies",
+	                       s->stopped ? ", the most it looks into" : "");
 }
 
 LttImportFormat ltt_import_detect(const char *path)
 {
+	return ltt_import_detect_searched(path, NULL);
+}
+
+LttImportFormat ltt_import_detect_searched(const char *path, char **searched)
+{
 	guint8 head[16];
 	gsize n;
+	LttCtfSearch search;
+
+	if (searched != NULL)
+		*searched = NULL;
 
 	if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
 		char *meta = g_build_filename(path, "metadata", NULL);
@@ -83,7 +117,11 @@ LttImportFormat ltt_import_detect(const char *path)
 		g_free(meta);
 		if (n >= 12 && memcmp(head, "ltt-metadata", 12) == 0)
 			return LTT_IMPORT_FORMAT_LTT;
-		return holds_ctf(path, 4) ? LTT_IMPORT_FORMAT_CTF : LTT_IMPORT_FORMAT_UNKNOWN;
+		if (ltt_import_ctf_search(path, NULL, &search))
+			return LTT_IMPORT_FORMAT_CTF;
+		if (searched != NULL)
+			*searched = ltt_import_ctf_search_text(&search);
+		return LTT_IMPORT_FORMAT_UNKNOWN;
 	}
 	n = read_head(path, head, sizeof head);
 	if (n >= 10 && memcmp(head, TRACE_DAT_MAGIC, 10) == 0)

@@ -14,6 +14,19 @@ G_GNUC_INTERNAL void ltt_import_ident(GString *s, const char *name);
 G_GNUC_INTERNAL gboolean ltt_import_set_provenance(LttWriter *w, const char *src, LttImportFormat format,
                                                    GError **error);
 
+/* The search for CTF traces below a directory (import-detect.c). */
+#define LTT_CTF_SEARCH_DEPTH 4
+#define LTT_CTF_SEARCH_DIRS 4096
+typedef struct {
+	guint dirs;         /* directories looked into */
+	gboolean stopped;   /* LTT_CTF_SEARCH_DIRS reached: some were left out */
+} LttCtfSearch;
+/* Whether dir or a directory below it holds a CTF metadata file; found
+ * (NULL: stop at the first) gets each such directory, not searched further. */
+G_GNUC_INTERNAL gboolean ltt_import_ctf_search(const char *dir, GPtrArray *found, LttCtfSearch *s);
+/* "searched for CTF metadata in ...": what the search covered. */
+G_GNUC_INTERNAL char *ltt_import_ctf_search_text(const LttCtfSearch *s);
+
 #ifdef HAVE_BABELTRACE2
 #include <babeltrace2/babeltrace.h>
 

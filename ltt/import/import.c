@@ -248,6 +248,7 @@ gboolean ltt_import(const char *src, LttImportFormat format, const char *dst, Lt
 	gboolean existed = g_file_test(dst, G_FILE_TEST_EXISTS);
 	gboolean was_trace = g_file_test(metadata, G_FILE_TEST_EXISTS);
 	GError *err = NULL;
+	char *searched = NULL;
 	gboolean ok;
 
 	g_free(metadata);
@@ -255,11 +256,18 @@ gboolean ltt_import(const char *src, LttImportFormat format, const char *dst, Lt
 		stats = &local;
 	memset(stats, 0, sizeof *stats);
 	if (format == LTT_IMPORT_FORMAT_UNKNOWN)
-		format = ltt_import_detect(src);
+		format = ltt_import_detect_searched(src, &searched);
 	if (!ltt_import_format_supported(format))
 		ok = import_here(src, format, dst, progress, data, stats, &err);
 	else
 		ok = import_isolated(src, format, dst, progress, data, stats, &err);
+	if (!ok && searched != NULL) {
+		char *m = g_strdup_printf("%s; %s", err->message, searched);
+
+		g_free(err->message);
+		err->message = m;
+	}
+	g_free(searched);
 	/* A partial import keeps what was readable (exit 3); a trace that was
 	 * there before is not ours to remove. */
 	if (!ok && !stats->partial && !was_trace && discard_destination(dst, existed)) {

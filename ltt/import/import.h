@@ -20,6 +20,10 @@ typedef enum {
 
 /* What path holds, by the magic numbers of its files; UNKNOWN when nothing matches. */
 LttImportFormat ltt_import_detect(const char *path);
+/* The same; when a directory holds no trace, *searched (free it) says
+ * where CTF metadata was looked for ("searched for CTF metadata in ..."),
+ * else it is NULL. */
+LttImportFormat ltt_import_detect_searched(const char *path, char **searched);
 const char *ltt_import_format_name(LttImportFormat format);
 /* Whether this build can read the format. */
 gboolean ltt_import_format_supported(LttImportFormat format);

@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 		  "Block size of the channel files (65536)", "BYTES" },
 		{ "big-endian", 0, 0, G_OPTION_ARG_NONE, &big_endian,
 		  "Write a big-endian trace (default: little-endian)", NULL },
-		{ "overwrite", 0, 0, G_OPTION_ARG_NONE, &force, "Replace a trace already in DIR (as lttd and lttctl say it)", NULL },
+		{ "overwrite", 0, 0, G_OPTION_ARG_NONE, &force, "Replace a trace already in DIR (as lttd and lttctl --overwrite do)", NULL },
 		/* The earlier spelling, kept for scripts that use it. */
 		{ "force", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &force, NULL, NULL },
 		{ "version", 'V', 0, G_OPTION_ARG_NONE, &version, "Print the version and exit", NULL },

@@ -49,7 +49,8 @@
  *                          values) are the first and last times to deliver
  *   status                 (int) a module that failed (after printing why) sets it
  *                          non-zero: lttv exits with status 1
- *   damaged                (int) set non-zero by batchAnalysis when a trace had
+ *   damaged                (int) set non-zero by batchAnalysis when a trace (or
+ *                          the import of its source) had
  *                          damage that was reported and skipped: lttv exits
  *                          with LTTV_EXIT_DAMAGED once everything readable was
  *                          processed

@@ -34,13 +34,25 @@ static void import_progress(guint64 events, gpointer path)
  * cache (doc/import.md); an LTT trace opens as itself. */
 static LttTrace *trace_open_any(const char *path, char **warning, GError **error)
 {
-	LttImportFormat format = ltt_import_detect(path);
+	char *searched;
+	LttImportFormat format = ltt_import_detect_searched(path, &searched);
 	gboolean tty = isatty(STDERR_FILENO);
 	char *dir;
 	LttTrace *lt;
 
-	if (format != LTT_IMPORT_FORMAT_CTF && format != LTT_IMPORT_FORMAT_TRACE_DAT)
-		return ltt_trace_open(path, error);
+	if (format != LTT_IMPORT_FORMAT_CTF && format != LTT_IMPORT_FORMAT_TRACE_DAT) {
+		GError *err = NULL;
+
+		lt = ltt_trace_open(path, &err);
+		/* Neither ours nor CTF: say where CTF was looked for. */
+		if (lt == NULL && searched != NULL && g_error_matches(err, LTT_ERROR, LTT_ERROR_NOT_A_TRACE))
+			g_set_error(error, err->domain, err->code, "%s (%s)", err->message, searched);
+		else if (lt == NULL)
+			g_propagate_error(error, g_steal_pointer(&err));
+		g_clear_error(&err);
+		g_free(searched);
+		return lt;
+	}
 	dir = ltt_import_cached(path, format, tty ? import_progress : NULL, (gpointer) path, warning, error);
 	if (tty)
 		g_printerr("\n");

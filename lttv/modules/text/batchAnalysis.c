@@ -266,6 +266,10 @@ static gboolean batch_run(void *hook_data, void *call_data)
 		 * that some of the input was skipped. */
 		if (ltt_trace_warning_count(t) > 0)
 			lttv_global_set_int("damaged", 1);
+		/* The import of a CTF trace or trace.dat skipped some of its
+		 * source (its warning was printed when the trace was opened). */
+		if (lttv_trace_import_warning(lttv_traceset_get(ts, i)) != NULL)
+			lttv_global_set_int("damaged", 1);
 		/* Not damage: the recorder counted what it could not record,
 		 * and figures computed over the trace miss those events. */
 		for (guint k = 0; k < ltt_trace_tracefile_count(t); k++) {

@@ -35,18 +35,31 @@ static const KeyAction actions[] = {
 /* The keys bound to each action (guint keyvals), user's file or defaults. */
 static GArray *bindings[G_N_ELEMENTS(actions)];
 
-static void bind(guint i, const char *names)
+/* names: key names apart by blanks.  A name that is no key is reported at
+ * path:line:column, where column is that of names[0] (path NULL: the
+ * built-in defaults). */
+static void bind(guint i, const char *names, const char *path, guint line, guint column)
 {
-	char **v = g_strsplit_set(names, " \t", -1);
+	const char *p = names;
 	g_array_set_size(bindings[i], 0);
-	for (guint k = 0; v[k] != NULL; k++) {
-		guint keyval = gdk_keyval_from_name(v[k]);
-		if (v[k][0] != '\0' && keyval != GDK_VoidSymbol && keyval != 0)
-			g_array_append_val(bindings[i], keyval);
-		else if (v[k][0] != '\0')
-			g_printerr("lttv-gui: keys: \"%s\" is not a key name (see gdk/gdkkeysyms.h)\n", v[k]);
+	while (*p != '\0') {
+		gsize len = strcspn(p, " \t");
+		if (len > 0) {
+			char *name = g_strndup(p, len);
+			guint keyval = gdk_keyval_from_name(name);
+			if (keyval != GDK_VoidSymbol && keyval != 0)
+				g_array_append_val(bindings[i], keyval);
+			else if (path != NULL)
+				g_printerr("lttv-gui: %s:%u:%u: \"%s\" is not a key name (see gdk/gdkkeysyms.h)\n", path, line,
+				           column + (guint) (p - names), name);
+			else
+				g_printerr("lttv-gui: keys: \"%s\" is not a key name (see gdk/gdkkeysyms.h)\n", name);
+			g_free(name);
+			p += len;
+		} else {
+			p++;
+		}
 	}
-	g_strfreev(v);
 }
 
 /* Lines "ACTION KEY..." replace an action's keys; '#' starts a comment. */
@@ -57,6 +70,8 @@ static void load_user_keys(void)
 	if (g_file_get_contents(path, &text, NULL, NULL)) {
 		char **lines = g_strsplit(text, "\n", -1);
 		for (guint l = 0; lines[l] != NULL; l++) {
+			/* (columns count from the line as written) */
+			guint lead = (guint) strspn(lines[l], " \t\r\v\f");
 			char *line = g_strstrip(lines[l]);
 			if (line[0] == '\0' || line[0] == '#')
 				continue;
@@ -71,7 +86,7 @@ static void load_user_keys(void)
 				g_printerr("lttv-gui: %s:%u: expected ACTION KEY..., ACTION one of "
 				           "zoom-in zoom-out pan-left pan-right zoom-fit\n", path, l + 1);
 			else
-				bind(i, space);
+				bind(i, space, path, l + 1, lead + (guint) (space - line) + 1);
 		}
 		g_strfreev(lines);
 		g_free(text);
@@ -85,7 +100,7 @@ static void ensure_bindings(void)
 		return;
 	for (guint i = 0; i < G_N_ELEMENTS(actions); i++) {
 		bindings[i] = g_array_new(FALSE, FALSE, sizeof(guint));
-		bind(i, actions[i].defaults);
+		bind(i, actions[i].defaults, NULL, 0, 0);
 	}
 	load_user_keys();
 }
