@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..37"
+echo "1..38"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
