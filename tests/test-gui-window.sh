@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..36"
+echo "1..38"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -80,6 +80,30 @@ check $? "key d: pan later by a fifth of the window"
 check $? "keys s f: zoom out, zoom to fit"
 [ "$(ns "$(echo "$w4" | awk '{ print $3 }')")" -eq "$half" ]
 check $? "key <Control>plus: View > Zoom In"
+
+# The arrows pan whatever has the focus at startup (the toolbar spent
+# them on moving the focus); in a text field they stay its own.
+run -t "$tmp/trace" <<EOF2
+wait
+key w
+print
+key Right
+print
+key Left
+print
+key <Alt>s
+key Right
+print
+quit
+EOF2
+a1=$(sed -n 1p "$tmp/out" | awk '{ print $2 }')
+a2=$(sed -n 2p "$tmp/out" | awk '{ print $2 }')
+a3=$(sed -n 3p "$tmp/out" | awk '{ print $2 }')
+a4=$(sed -n 4p "$tmp/out" | awk '{ print $2 }')
+[ $status -eq 0 ] && [ "$(ns "$a2")" -eq $(( half / 5 )) ] && [ "$a3" = "$a1" ]
+check $? "keys Right, Left at startup: pan a fifth later, then back ($a1 $a2 $a3)"
+[ "$a4" = "$a3" ]
+check $? "Right in the time bar's Start field moves its cursor, not the window ($a4)"
 
 # Time window and current time; a click in the viewer sets the time
 # under the pointer.
