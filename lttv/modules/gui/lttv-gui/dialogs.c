@@ -260,9 +260,16 @@ static void on_go_to_time(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
 	LttTime t;
 	if (response == GTK_RESPONSE_OK && tab != NULL) {
-		if (!entry_time(tab, g_object_get_data(G_OBJECT(d), "entry"),
-		                g_object_get_data(G_OBJECT(d), "status"), &t))
+		GtkWidget *entry = g_object_get_data(G_OBJECT(d), "entry");
+		GError *error = NULL;
+		if (!entry_time(tab, entry, g_object_get_data(G_OBJECT(d), "status"), &t))
 			return;
+		if (!lttvgui_tab_check_time(tab, t, gtk_entry_get_text(GTK_ENTRY(entry)), &error)) {
+			show_error(g_object_get_data(G_OBJECT(d), "status"), error->message);
+			g_error_free(error);
+			gtk_widget_grab_focus(entry);
+			return;
+		}
 		/* Keep the zoom; centre the time when it is off screen. */
 		LttvwindowTimeWindow w = lttvwindow_get_time_window(tab);
 		if (t < w.start || t >= w.start + w.width) {
@@ -294,11 +301,19 @@ static void on_time_frame(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 		if (!entry_time(tab, g_object_get_data(G_OBJECT(d), "start"), status, &s) ||
 		    !entry_time(tab, g_object_get_data(G_OBJECT(d), "end"), status, &e))
 			return;
-		if (e <= s) {
+		/* End, as the time bar's, is the last nanosecond shown. */
+		if (e < s) {
 			show_error(status, "The end must come after the start.");
 			return;
 		}
-		lttvwindow_report_time_window(tab, (LttvwindowTimeWindow) { s, e - s }, NULL);
+		GtkWidget *start = g_object_get_data(G_OBJECT(d), "start");
+		GError *error = NULL;
+		if (!lttvgui_tab_set_window(tab, s, e + 1, gtk_entry_get_text(GTK_ENTRY(start)), NULL,
+		                            &error)) {
+			show_error(status, error->message);
+			g_error_free(error);
+			return;
+		}
 	}
 	gtk_widget_destroy(d);
 }
@@ -310,7 +325,7 @@ void lttvgui_dialog_time_frame(LttvguiMainWindow *mw)
 	GtkWidget *d = ok_dialog(mw, "Set Time Frame", GTK_STOCK_APPLY);
 	GtkWidget *table = dialog_table(d, 2);
 	GtkWidget *start = add_row(d, table, 0, "_Start", time_entry(tab, w.start));
-	GtkWidget *end = add_row(d, table, 1, "_End", time_entry(tab, w.start + w.width));
+	GtkWidget *end = add_row(d, table, 1, "_End", time_entry(tab, lttvgui_window_last(w)));
 	g_object_set_data(G_OBJECT(d), "start", start);
 	g_object_set_data(G_OBJECT(d), "end", end);
 	g_object_set_data(G_OBJECT(d), "status", status_label(d));
