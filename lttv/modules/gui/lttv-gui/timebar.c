@@ -136,7 +136,9 @@ static GtkWidget *time_entry(Timebar *tb, GtkWidget *row, const char *label, con
 {
 	GtkWidget *l = gtk_label_new_with_mnemonic(label);
 	GtkWidget *e = gtk_entry_new();
-	gtk_entry_set_width_chars(GTK_ENTRY(e), 16);
+	/* "123.123456789" and the warning icon: 16 made the bar (and the
+	 * window) wider than an 800-pixel screen. */
+	gtk_entry_set_width_chars(GTK_ENTRY(e), 13);
 	gtk_widget_set_tooltip_text(e, tooltip);
 	gtk_label_set_mnemonic_widget(GTK_LABEL(l), e);
 	gtk_box_pack_start(GTK_BOX(row), l, FALSE, FALSE, 0);
