@@ -7,9 +7,11 @@
  * prints "WIDTH HEIGHT" then, for each colour, how many pixels have it and
  * in how many columns: "RRGGBB PIXELS COLUMNS".  A colour may instead be
  * "dark@WxH+X+Y": how many pixels of that rectangle are darker than mid-grey
- * (luma below 128), as "dark@WxH+X+Y PIXELS COLUMNS" -- text drawn there. */
+ * (luma below 128), as "dark@WxH+X+Y PIXELS COLUMNS" -- text drawn there;
+ * "RRGGBB@WxH+X+Y" counts that colour in that rectangle only. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 
 int main(int argc, char **argv)
@@ -39,6 +41,12 @@ int main(int argc, char **argv)
 		} else {
 			char *end;
 			rgb = strtoul(argv[c], &end, 16);
+			if (*end == '@' && end - argv[c] == 6 &&
+			    sscanf(end, "@%dx%d+%d+%d", &rw, &rh, &rx, &ry) == 4) {
+				x0 = MAX(rx, 0), y0 = MAX(ry, 0);
+				x1 = MIN(rx + rw, w), y1 = MIN(ry + rh, h);
+				end += strlen(end);
+			}
 			if (*end != '\0' || end == argv[c]) {
 				fprintf(stderr, "test-gui-pngcheck: \"%s\" is neither RRGGBB nor dark@WxH+X+Y\n",
 					argv[c]);
@@ -57,7 +65,7 @@ int main(int argc, char **argv)
 			pixels += in_column;
 			columns += in_column > 0;
 		}
-		if (dark)
+		if (dark || strchr(argv[c], '@') != NULL)
 			printf("%s %ld %ld\n", argv[c], pixels, columns);
 		else
 			printf("%06lx %ld %ld\n", rgb, pixels, columns);

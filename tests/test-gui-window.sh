@@ -17,7 +17,7 @@ help_status=$?
 nodisplay_status=$?
 
 require_xvfb
-echo "1..38"
+echo "1..40"
 
 [ $version_status -eq 0 ] && grep -Eq '^lttv-gui [0-9]+\.[0-9]+' "$tmp/version"
 check $? "--version without a display"
@@ -93,6 +93,30 @@ EOF2
 [ $status -eq 0 ] && [ "$(ns "$(sed -n 1p "$tmp/out" | awk '{ print $3 }')")" -eq "$half" ] \
 	&& grep -qx "lttv-gui: $tmp/config/lttv/keys:2:13: \"NoSuchKey\" is not a key name (see gdk/gdkkeysyms.h)" "$tmp/err"
 check $? "keys file: a bad key name at FILE:LINE:COLUMN, the others bound ($(head -c 200 "$tmp/err"))"
+
+# The arrows pan whatever has the focus at startup (the toolbar spent
+# them on moving the focus); in a text field they stay its own.
+run -t "$tmp/trace" <<EOF2
+wait
+key w
+print
+key Right
+print
+key Left
+print
+key <Alt>s
+key Right
+print
+quit
+EOF2
+a1=$(sed -n 1p "$tmp/out" | awk '{ print $2 }')
+a2=$(sed -n 2p "$tmp/out" | awk '{ print $2 }')
+a3=$(sed -n 3p "$tmp/out" | awk '{ print $2 }')
+a4=$(sed -n 4p "$tmp/out" | awk '{ print $2 }')
+[ $status -eq 0 ] && [ "$(ns "$a2")" -eq $(( half / 5 )) ] && [ "$a3" = "$a1" ]
+check $? "keys Right, Left at startup: pan a fifth later, then back ($a1 $a2 $a3)"
+[ "$a4" = "$a3" ]
+check $? "Right in the time bar's Start field moves its cursor, not the window ($a4)"
 
 # Time window and current time; a click in the viewer sets the time
 # under the pointer.

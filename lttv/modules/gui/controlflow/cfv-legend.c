@@ -6,7 +6,9 @@
 #include "cfv.h"
 #include "cfv-states.h"
 
-#define CFV_LEGEND_COLUMNS 7
+/* Six columns: seven made the legend 804 pixels wide, and with it the
+ * window wider than an 800-pixel screen (three rows either way). */
+#define CFV_LEGEND_COLUMNS 6
 
 /* Which swatch to draw: a state, or the mark of a slot with several. */
 #define CFV_SWATCH_MIXED CFV_STATE_COUNT

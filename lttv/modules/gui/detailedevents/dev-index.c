@@ -61,6 +61,14 @@ static gboolean index_reach(Dev *d, guint64 n)
 	return lttv_event_index_complete(d->index) || lttv_event_index_count(d->index) > n;
 }
 
+/* A jump waiting for the index keeps the tab busy (the script's `wait`
+ * waits for it, the status bar says so). */
+static void pending_changed(Dev *d)
+{
+	lttvwindow_viewer_working(d->tab, d->top,
+	                          d->pending_end || d->pending_number != DEV_NO_NUMBER);
+}
+
 gboolean dev_show_last_page(Dev *d)
 {
 	if (d->index == NULL)
@@ -75,6 +83,7 @@ gboolean dev_show_last_page(Dev *d)
 	}
 	if (d->pending_end) {
 		dev_set_status(d, "Going to the end once the events are indexed...");
+		pending_changed(d);
 		return FALSE;
 	}
 	guint64 count = lttv_event_index_count(d->index);
@@ -86,12 +95,13 @@ gboolean dev_show_last_page(Dev *d)
 	return dev_show_number(d, count > d->page_rows ? count - d->page_rows : 0);
 }
 
-gboolean dev_show_number(Dev *d, guint64 n)
+static gboolean show_number(Dev *d, guint64 n, gboolean select)
 {
 	if (d->index == NULL)
 		return FALSE;
 	d->pending_number = DEV_NO_NUMBER;
 	d->pending_end = FALSE;
+	d->pending_select = select;
 	if (!index_reach(d, n)) {
 		if (lttv_event_index_stopped(d->index)) {
 			dev_set_status(d, "There is no event %" G_GUINT64_FORMAT " among the %" G_GUINT64_FORMAT
@@ -101,18 +111,38 @@ gboolean dev_show_number(Dev *d, guint64 n)
 		d->pending_number = n;
 		dev_set_status(d, "Going to event %" G_GUINT64_FORMAT " once it is indexed (%" G_GUINT64_FORMAT
 		               " events so far)...", n, lttv_event_index_count(d->index));
+		pending_changed(d);
 		return FALSE;
 	}
 	LttvTracesetContextPosition *pos =
 		lttv_traceset_context_position_new(lttvwindow_get_traceset_context(d->tab));
 	gboolean ok = lttv_event_index_position(d->index, n, pos, NULL);
+	if (ok && select) {
+		dev_ensure_positions(d);
+		lttv_traceset_context_position_copy(d->selected_pos, pos);
+		d->have_selection = TRUE;
+		d->selected_number = n;
+		dev_set_status(d, "%s", "");
+	}
 	if (ok)
 		dev_show_from(d, pos, n);
-	else
+	if (ok && select)
+		lttvwindow_report_current_position(d->tab, pos, d->top);
+	if (!ok)
 		dev_set_status(d, "There is no event %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " events)", n,
 		               lttv_event_index_count(d->index));
 	lttv_traceset_context_position_destroy(pos);
 	return ok;
+}
+
+gboolean dev_show_number(Dev *d, guint64 n)
+{
+	return show_number(d, n, FALSE);
+}
+
+gboolean dev_select_number(Dev *d, guint64 n)
+{
+	return show_number(d, n, TRUE);
 }
 
 static gboolean index_step(gpointer data)
@@ -137,7 +167,8 @@ static gboolean index_step(gpointer data)
 	if (d->pending_end && done)
 		dev_show_last_page(d);
 	else if (d->pending_number != DEV_NO_NUMBER && lttv_event_index_count(d->index) > d->pending_number)
-		dev_show_number(d, d->pending_number);
+		show_number(d, d->pending_number, d->pending_select);
+	pending_changed(d);
 	if (done) {
 		d->index_source = 0;
 		return FALSE;
@@ -162,6 +193,7 @@ void dev_index_start(Dev *d)
 		return;
 	d->pending_number = DEV_NO_NUMBER;
 	d->pending_end = FALSE;
+	pending_changed(d);
 	d->index = lttv_event_index_new(lttvwindow_get_traceset_context(d->tab), 0);
 	d->index_source = g_idle_add_full(G_PRIORITY_LOW, index_step, d, NULL);
 }

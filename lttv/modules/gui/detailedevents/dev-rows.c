@@ -136,7 +136,8 @@ static gboolean on_row_after(void *hook_data, void *call_data)
 		dev_set_status(d, "%s", lttvwindow_get_filter(d->tab) != NULL
 		               ? "No event passes the tab's filter from here on" : "No event from here on");
 	else
-		dev_set_status(d, "%s", "");
+		dev_set_status(d, "%s", d->page_note);
+	d->page_note[0] = '\0';
 	return FALSE;
 }
 

@@ -184,23 +184,36 @@ gboolean dev_find(Dev *d, const char *expression, gboolean backward)
 	return TRUE;
 }
 
+/* "#N" is event N; anything else is seconds since the start, as the
+ * field's hint says (a bare "99" is 99 s, not event 99).  A time past the
+ * last event goes to the last event and says so. */
 void dev_goto_text(Dev *d, const char *text)
 {
-	const char *s = text[0] == '#' ? text + 1 : text;
-	char *end;
-	if (strchr(text, '.') == NULL && s[0] >= '0' && s[0] <= '9') {
-		guint64 n = g_ascii_strtoull(s, &end, 10);
-		if (*end == '\0') {
-			dev_show_number(d, n);
+	if (text[0] == '#') {
+		char *end;
+		guint64 n = g_ascii_strtoull(text + 1, &end, 10);
+		if (text[1] >= '0' && text[1] <= '9' && *end == '\0') {
+			dev_select_number(d, n);
 			return;
 		}
+		dev_set_status(d, "Go to \"%s\": an event number is # and digits (#1234)", text);
+		return;
 	}
-	LttTime t;
+	LttTime t, start, last;
 	GError *error = NULL;
 	if (!ltt_time_parse(text, &t, &error)) {
 		dev_set_status(d, "Go to \"%s\": an event number (#1234) or seconds since the start (1.5)",
 		               text);
 		g_error_free(error);
+		return;
+	}
+	lttvwindow_get_time_span(d->tab, &start, &last);
+	if (t > last - start) {
+		char buf[LTT_TIME_STRING_SIZE];
+		ltt_time_format(last - start, buf);
+		g_snprintf(d->page_note, sizeof d->page_note,
+		           "%s is past the end (%s): the last event", text, buf);
+		dev_goto_time(d, last, TRUE);
 		return;
 	}
 	dev_goto_time(d, d->trace_start + t, TRUE);

@@ -67,6 +67,8 @@ typedef struct {
 	guint index_source;
 	guint64 pending_number;             /* a jump waiting for the index, or DEV_NO_NUMBER */
 	gboolean pending_end;               /* End waiting for the whole index */
+	gboolean pending_select;            /* the pending jump selects its event (go to #N) */
+	char page_note[160];                /* said once the page is read, in place of its status */
 
 	/* Searches and jumps (dev-search.c). */
 	guint search_request;
@@ -121,6 +123,9 @@ void dev_index_start(Dev *d);
 void dev_index_stop(Dev *d);
 /* Shows the page whose top is event number n, when the index covers it. */
 gboolean dev_show_number(Dev *d, guint64 n);
+/* Shows event n at the top, selected, and sets the current time to it as a
+ * click does (go to #N); waits for the index like dev_show_number. */
+gboolean dev_select_number(Dev *d, guint64 n);
 /* Shows the last page (End). */
 gboolean dev_show_last_page(Dev *d);
 void dev_index_connect_scrollbar(Dev *d);

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPDX-FileCopyrightText: 2026 The LTTV authors */
 /* dialogs.c: the dialogs behind the menus (open, remove, save, times,
- * filter, modules). */
+ * filter, modules).
+ *
+ * Each dialog is modal but never run in a loop of its own
+ * (gtk_dialog_run): it is shown and its "response" handler does the work,
+ * so the key or menu item that opened it returns at once.  A nested loop
+ * would keep whatever pressed the key -- the --script stepping in the main
+ * loop -- waiting until the dialog closes. */
 #include <config.h>
 #include <string.h>
 #include <lttv/module.h>
@@ -16,8 +22,18 @@ static void message_dialog(GtkWindow *parent, GtkMessageType type, const char *p
 	GtkWidget *d = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
 	                                      type, GTK_BUTTONS_CLOSE, "%s", primary);
 	gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(d), "%s", secondary);
-	gtk_dialog_run(GTK_DIALOG(d));
-	gtk_widget_destroy(d);
+	g_signal_connect(d, "response", G_CALLBACK(gtk_widget_destroy), NULL);
+	gtk_widget_show(d);
+}
+
+/* Shows d, modal over its window (and gone with it); on_response does
+ * the work and destroys d, or leaves it open to correct a mistake. */
+static void present(GtkWidget *d, GCallback on_response, gpointer data)
+{
+	gtk_window_set_modal(GTK_WINDOW(d), TRUE);
+	gtk_window_set_destroy_with_parent(GTK_WINDOW(d), TRUE);
+	g_signal_connect(d, "response", on_response, data);
+	gtk_widget_show_all(d);
 }
 
 void lttvgui_main_window_error(LttvguiMainWindow *mw, const char *primary,
@@ -41,18 +57,11 @@ static void start_in_working_dir(GtkWidget *d)
 	g_free(cwd);
 }
 
-void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
+static void on_open_trace(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 {
-	GtkWidget *d = gtk_file_chooser_dialog_new(new_tab ? "Open Trace" : "Add Trace to This Tab",
-	                                           GTK_WINDOW(mw->window),
-	                                           GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
-	                                           new_tab ? GTK_STOCK_OPEN : GTK_STOCK_ADD,
-	                                           GTK_RESPONSE_ACCEPT, NULL);
-	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
-	start_in_working_dir(d);
+	gboolean new_tab = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(d), "new-tab"));
 	char *path = NULL;
-	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
+	if (response == GTK_RESPONSE_ACCEPT)
 		path = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
 	gtk_widget_destroy(d);
 	if (path == NULL)
@@ -68,7 +77,21 @@ void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
 	g_free(path);
 }
 
-/* A modal dialog with OK and Cancel around content; TRUE on OK. */
+void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
+{
+	GtkWidget *d = gtk_file_chooser_dialog_new(new_tab ? "Open Trace" : "Add Trace to This Tab",
+	                                           GTK_WINDOW(mw->window),
+	                                           GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+	                                           GTK_STOCK_CANCEL, GTK_RESPONSE_CANCEL,
+	                                           new_tab ? GTK_STOCK_OPEN : GTK_STOCK_ADD,
+	                                           GTK_RESPONSE_ACCEPT, NULL);
+	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+	start_in_working_dir(d);
+	g_object_set_data(G_OBJECT(d), "new-tab", GINT_TO_POINTER(new_tab));
+	present(d, G_CALLBACK(on_open_trace), mw);
+}
+
+/* A dialog with OK and Cancel around content. */
 static GtkWidget *ok_dialog(LttvguiMainWindow *mw, const char *title, const char *ok)
 {
 	GtkWidget *d = gtk_dialog_new_with_buttons(title, GTK_WINDOW(mw->window),
@@ -100,6 +123,16 @@ static GtkWidget *dialog_table(GtkWidget *d, guint rows)
 	return table;
 }
 
+static void on_remove_trace(GtkWidget *d, gint response, LttvguiMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	gint i = gtk_combo_box_get_active(GTK_COMBO_BOX(g_object_get_data(G_OBJECT(d), "combo")));
+	if (response == GTK_RESPONSE_OK && tab != NULL && i >= 0 &&
+	    (guint) i < lttv_traceset_number(lttvwindow_get_traceset(tab)))
+		lttvwindow_tab_remove_trace(tab, (guint) i);
+	gtk_widget_destroy(d);
+}
+
 void lttvgui_dialog_remove_trace(LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
@@ -111,13 +144,8 @@ void lttvgui_dialog_remove_trace(LttvguiMainWindow *mw)
 		                               ltt_trace_path(lttv_trace_ltt(lttv_traceset_get(ts, i))));
 	gtk_combo_box_set_active(GTK_COMBO_BOX(combo), 0);
 	add_row(d, dialog_table(d, 1), 0, "_Trace", combo);
-	gtk_widget_show_all(d);
-	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
-		gint i = gtk_combo_box_get_active(GTK_COMBO_BOX(combo));
-		if (i >= 0)
-			lttvwindow_tab_remove_trace(tab, (guint) i);
-	}
-	gtk_widget_destroy(d);
+	g_object_set_data(G_OBJECT(d), "combo", combo);
+	present(d, G_CALLBACK(on_remove_trace), mw);
 }
 
 typedef struct {
@@ -147,6 +175,8 @@ static void on_png_saved(const GError *error, gpointer data)
 	g_free(s);
 }
 
+static void on_save_png(GtkWidget *d, gint response, LttvguiMainWindow *mw);
+
 void lttvgui_dialog_save_png(LttvguiMainWindow *mw)
 {
 	GtkWidget *d = gtk_file_chooser_dialog_new("Save View as PNG", GTK_WINDOW(mw->window),
@@ -156,8 +186,13 @@ void lttvgui_dialog_save_png(LttvguiMainWindow *mw)
 	gtk_file_chooser_set_do_overwrite_confirmation(GTK_FILE_CHOOSER(d), TRUE);
 	start_in_working_dir(d);
 	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(d), "lttv-view.png");
+	present(d, G_CALLBACK(on_save_png), mw);
+}
+
+static void on_save_png(GtkWidget *d, gint response, LttvguiMainWindow *mw)
+{
 	char *file = NULL;
-	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
+	if (response == GTK_RESPONSE_ACCEPT)
 		file = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
 	gtk_widget_destroy(d);
 	if (file == NULL)
@@ -220,18 +255,21 @@ static GtkWidget *status_label(GtkWidget *d)
 }
 
 
-void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw)
+static void on_go_to_time(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
-	GtkWidget *d = ok_dialog(mw, "Go to Time", GTK_STOCK_JUMP_TO);
-	GtkWidget *entry = add_row(d, dialog_table(d, 1), 0, "_Time",
-	                           time_entry(tab, lttvwindow_get_current_time(tab)));
-	GtkWidget *status = status_label(d);
-	gtk_widget_show_all(d);
 	LttTime t;
-	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
-		if (!entry_time(tab, entry, status, &t))
-			continue;
+	if (response == GTK_RESPONSE_OK && tab != NULL) {
+		GtkWidget *entry = g_object_get_data(G_OBJECT(d), "entry");
+		GError *error = NULL;
+		if (!entry_time(tab, entry, g_object_get_data(G_OBJECT(d), "status"), &t))
+			return;
+		if (!lttvgui_tab_check_time(tab, t, gtk_entry_get_text(GTK_ENTRY(entry)), &error)) {
+			show_error(g_object_get_data(G_OBJECT(d), "status"), error->message);
+			g_error_free(error);
+			gtk_widget_grab_focus(entry);
+			return;
+		}
 		/* Keep the zoom; centre the time when it is off screen. */
 		LttvwindowTimeWindow w = lttvwindow_get_time_window(tab);
 		if (t < w.start || t >= w.start + w.width) {
@@ -239,7 +277,43 @@ void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw)
 			lttvwindow_report_time_window(tab, w, NULL);
 		}
 		lttvwindow_report_current_time(tab, t, NULL);
-		break;
+	}
+	gtk_widget_destroy(d);
+}
+
+void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	GtkWidget *d = ok_dialog(mw, "Go to Time", GTK_STOCK_JUMP_TO);
+	GtkWidget *entry = add_row(d, dialog_table(d, 1), 0, "_Time",
+	                           time_entry(tab, lttvwindow_get_current_time(tab)));
+	g_object_set_data(G_OBJECT(d), "entry", entry);
+	g_object_set_data(G_OBJECT(d), "status", status_label(d));
+	present(d, G_CALLBACK(on_go_to_time), mw);
+}
+
+static void on_time_frame(GtkWidget *d, gint response, LttvguiMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	GtkWidget *status = g_object_get_data(G_OBJECT(d), "status");
+	LttTime s, e;
+	if (response == GTK_RESPONSE_OK && tab != NULL) {
+		if (!entry_time(tab, g_object_get_data(G_OBJECT(d), "start"), status, &s) ||
+		    !entry_time(tab, g_object_get_data(G_OBJECT(d), "end"), status, &e))
+			return;
+		/* End, as the time bar's, is the last nanosecond shown. */
+		if (e < s) {
+			show_error(status, "The end must come after the start.");
+			return;
+		}
+		GtkWidget *start = g_object_get_data(G_OBJECT(d), "start");
+		GError *error = NULL;
+		if (!lttvgui_tab_set_window(tab, s, e + 1, gtk_entry_get_text(GTK_ENTRY(start)), NULL,
+		                            &error)) {
+			show_error(status, error->message);
+			g_error_free(error);
+			return;
+		}
 	}
 	gtk_widget_destroy(d);
 }
@@ -251,19 +325,24 @@ void lttvgui_dialog_time_frame(LttvguiMainWindow *mw)
 	GtkWidget *d = ok_dialog(mw, "Set Time Frame", GTK_STOCK_APPLY);
 	GtkWidget *table = dialog_table(d, 2);
 	GtkWidget *start = add_row(d, table, 0, "_Start", time_entry(tab, w.start));
-	GtkWidget *end = add_row(d, table, 1, "_End", time_entry(tab, w.start + w.width));
-	GtkWidget *status = status_label(d);
-	gtk_widget_show_all(d);
-	LttTime s, e;
-	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
-		if (!entry_time(tab, start, status, &s) || !entry_time(tab, end, status, &e))
-			continue;
-		if (e <= s) {
-			show_error(status, "The end must come after the start.");
-			continue;
+	GtkWidget *end = add_row(d, table, 1, "_End", time_entry(tab, lttvgui_window_last(w)));
+	g_object_set_data(G_OBJECT(d), "start", start);
+	g_object_set_data(G_OBJECT(d), "end", end);
+	g_object_set_data(G_OBJECT(d), "status", status_label(d));
+	present(d, G_CALLBACK(on_time_frame), mw);
+}
+
+static void on_filter(GtkWidget *d, gint response, LttvguiMainWindow *mw)
+{
+	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	if (response == GTK_RESPONSE_OK && tab != NULL) {
+		GtkWidget *entry = g_object_get_data(G_OBJECT(d), "entry");
+		GError *error = NULL;
+		if (!lttvwindow_report_filter(tab, gtk_entry_get_text(GTK_ENTRY(entry)), NULL, &error)) {
+			show_error(g_object_get_data(G_OBJECT(d), "status"), error->message);
+			g_error_free(error);
+			return;
 		}
-		lttvwindow_report_time_window(tab, (LttvwindowTimeWindow) { s, e - s }, NULL);
-		break;
 	}
 	gtk_widget_destroy(d);
 }
@@ -282,16 +361,12 @@ void lttvgui_dialog_filter(LttvguiMainWindow *mw)
 	gtk_label_set_markup(GTK_LABEL(status),
 	                     "For example:\n<tt>event.name = sched_switch &amp; state.pid &gt; 100</tt>\n"
 	                     "Empty: every event. The language: filter.md in " LTTV_DOCDIR ".");
-	gtk_widget_show_all(d);
-	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
-		GError *error = NULL;
-		if (lttvwindow_report_filter(tab, gtk_entry_get_text(GTK_ENTRY(entry)), NULL, &error))
-			break;
-		show_error(status, error->message);
-		g_error_free(error);
-	}
-	gtk_widget_destroy(d);
+	g_object_set_data(G_OBJECT(d), "entry", entry);
+	g_object_set_data(G_OBJECT(d), "status", status);
+	present(d, G_CALLBACK(on_filter), mw);
 }
+
+static void on_load_module(GtkWidget *d, gint response, LttvguiMainWindow *mw);
 
 void lttvgui_dialog_load_module(LttvguiMainWindow *mw)
 {
@@ -305,8 +380,13 @@ void lttvgui_dialog_load_module(LttvguiMainWindow *mw)
 	gtk_file_filter_add_pattern(f, "*.la");
 	gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(d), f);
 	start_in_working_dir(d);
+	present(d, G_CALLBACK(on_load_module), mw);
+}
+
+static void on_load_module(GtkWidget *d, gint response, LttvguiMainWindow *mw)
+{
 	char *file = NULL;
-	if (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_ACCEPT)
+	if (response == GTK_RESPONSE_ACCEPT)
 		file = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(d));
 	gtk_widget_destroy(d);
 	if (file == NULL)
@@ -332,6 +412,23 @@ void lttvgui_dialog_load_module(LttvguiMainWindow *mw)
 	g_free(file);
 }
 
+static void on_unload_module(GtkWidget *d, gint response, LttvguiMainWindow *mw)
+{
+	if (response == GTK_RESPONSE_OK) {
+		GtkWidget *combo = g_object_get_data(G_OBJECT(d), "combo");
+		char *name = gtk_combo_box_text_get_active_text(GTK_COMBO_BOX_TEXT(combo));
+		GError *error = NULL;
+		gboolean ok = name == NULL || lttvwindow_unload_module(name, &error);
+		g_free(name);
+		if (!ok) {
+			show_error(g_object_get_data(G_OBJECT(d), "status"), error->message);
+			g_error_free(error);
+			return;
+		}
+	}
+	gtk_widget_destroy(d);
+}
+
 void lttvgui_dialog_unload_module(LttvguiMainWindow *mw)
 {
 	if (lttv_module_number() == 0) {
@@ -347,16 +444,7 @@ void lttvgui_dialog_unload_module(LttvguiMainWindow *mw)
 	add_row(d, dialog_table(d, 1), 0, "_Module", combo);
 	GtkWidget *status = status_label(d);
 	gtk_label_set_text(GTK_LABEL(status), "Its viewers close in every window.");
-	gtk_widget_show_all(d);
-	while (gtk_dialog_run(GTK_DIALOG(d)) == GTK_RESPONSE_OK) {
-		char *name = gtk_combo_box_text_get_active_text(GTK_COMBO_BOX_TEXT(combo));
-		GError *error = NULL;
-		gboolean ok = name == NULL || lttvwindow_unload_module(name, &error);
-		g_free(name);
-		if (ok)
-			break;
-		show_error(status, error->message);
-		g_error_free(error);
-	}
-	gtk_widget_destroy(d);
+	g_object_set_data(G_OBJECT(d), "combo", combo);
+	g_object_set_data(G_OBJECT(d), "status", status);
+	present(d, G_CALLBACK(on_unload_module), mw);
 }

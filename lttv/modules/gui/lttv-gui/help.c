@@ -61,8 +61,8 @@ void lttvgui_dialog_shortcuts(LttvguiMainWindow *mw)
 	gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw), GTK_POLICY_NEVER,
 	                               GTK_POLICY_AUTOMATIC);
 	gtk_container_add(GTK_CONTAINER(sw), view);
-	GtkWidget *note = gtk_label_new("The navigation keys act when the focused viewer does not "
-	                                "use them. Rebind them in ~/.config/lttv/keys, one line "
+	GtkWidget *note = gtk_label_new("The navigation keys act wherever the focus is, except in a "
+	                                "text field, and after a tree's own keys. Rebind them in ~/.config/lttv/keys, one line "
 	                                "per action: zoom-in w plus");
 	gtk_label_set_line_wrap(GTK_LABEL(note), TRUE);
 	GtkWidget *area = gtk_dialog_get_content_area(GTK_DIALOG(d));

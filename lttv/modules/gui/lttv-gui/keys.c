@@ -4,8 +4,10 @@
  * already knows (GUI-STYLE.md, "input a user already knows"), and the
  * wheel with Ctrl (zoom) or Shift (pan).
  *
- * The focused widget has its turn first: an entry takes its letters, a
- * list its arrows; what a widget leaves moves the time window.
+ * They act whatever has the focus -- a button, the toolbar, which would
+ * otherwise spend the arrows on moving the focus -- except a text entry,
+ * which keeps its letters and arrows, and a tree, which has the keys
+ * first (the arrows, + and - open and close its rows).
  * The bindings are data (one table), listed in Help > Keyboard shortcuts,
  * and rebindable from $XDG_CONFIG_HOME/lttv/keys. */
 #include <config.h>
@@ -126,7 +128,7 @@ static const KeyAction *find_action(guint keyval)
 }
 
 /* Runs before GtkWindow's own handling, whose bindings would spend the
- * arrows on moving the focus. */
+ * arrows on moving the focus, and before the focused widget's. */
 static gboolean on_key(GtkWidget *w, GdkEventKey *ev, LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
@@ -137,8 +139,8 @@ static gboolean on_key(GtkWidget *w, GdkEventKey *ev, LttvguiMainWindow *mw)
 	GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(w));
 	if (focus != NULL && (GTK_IS_EDITABLE(focus) || GTK_IS_TEXT_VIEW(focus)))
 		return FALSE;
-	/* The focused widget first: a list keeps its arrows. */
-	if (gtk_window_propagate_key_event(GTK_WINDOW(w), ev))
+	if (focus != NULL && GTK_IS_TREE_VIEW(focus) &&
+	    gtk_window_propagate_key_event(GTK_WINDOW(w), ev))
 		return TRUE;
 	run_action(tab, a);
 	return TRUE;

@@ -366,6 +366,18 @@ static void on_page_count_changed(GtkNotebook *nb, GtkWidget *child, guint num,
 	lttvgui_main_window_update_status(mw);
 }
 
+/* The status bar's last message was about the tab that went ("Opened
+ * ..."): say what is left. */
+static void on_page_removed(GtkNotebook *nb, GtkWidget *child, guint num, LttvguiMainWindow *mw)
+{
+	if (gtk_notebook_get_n_pages(nb) == 0) {
+		gtk_window_set_title(GTK_WINDOW(mw->window), "lttv-gui");
+		lttvgui_main_window_status(mw, "Tab closed; no trace open (File > Open Trace)");
+	} else {
+		lttvgui_main_window_status(mw, "Tab closed");
+	}
+}
+
 static void on_stop_clicked(GtkButton *b, LttvguiMainWindow *mw)
 {
 	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
@@ -451,6 +463,7 @@ LttvguiMainWindow *lttvgui_main_window_new(void)
 	g_signal_connect_after(mw->notebook, "switch-page", G_CALLBACK(on_switch_page), mw);
 	g_signal_connect(mw->notebook, "page-added", G_CALLBACK(on_page_count_changed), mw);
 	g_signal_connect(mw->notebook, "page-removed", G_CALLBACK(on_page_count_changed), mw);
+	g_signal_connect(mw->notebook, "page-removed", G_CALLBACK(on_page_removed), mw);
 	gtk_box_pack_start(GTK_BOX(vbox), mw->notebook, TRUE, TRUE, 0);
 	gtk_box_pack_start(GTK_BOX(vbox), status_bar(mw), FALSE, FALSE, 0);
 	lttvgui_keys_attach(mw);

@@ -55,3 +55,51 @@ gboolean lttvgui_tab_parse_time(LttvwindowTab *tab, const char *text, LttTime *t
 	*t = rel > G_MAXUINT64 - start ? G_MAXUINT64 : start + rel;
 	return TRUE;
 }
+
+static gboolean have_trace(LttvwindowTab *tab, GError **error)
+{
+	if (tab != NULL && lttv_traceset_number(lttvwindow_get_traceset(tab)) > 0)
+		return TRUE;
+	g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+	            "no trace is open in this tab (open one first)");
+	return FALSE;
+}
+
+gboolean lttvgui_tab_check_time(LttvwindowTab *tab, LttTime t, const char *text, GError **error)
+{
+	if (!have_trace(tab, error))
+		return FALSE;
+	LttTime start, last;
+	lttvwindow_get_time_span(tab, &start, &last);
+	if (t >= start && t <= last)
+		return TRUE;
+	char buf[LTT_TIME_STRING_SIZE];
+	ltt_time_format(last - start, buf);
+	g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+	            "%s is past the end of the trace (its last event is at %s)", text, buf);
+	return FALSE;
+}
+
+gboolean lttvgui_tab_set_window(LttvwindowTab *tab, LttTime start, LttTime end,
+                                const char *start_text, gpointer source, GError **error)
+{
+	if (!lttvgui_tab_check_time(tab, start, start_text, error))
+		return FALSE;
+	LttTime first, last;
+	lttvwindow_get_time_span(tab, &first, &last);
+	/* The window that includes the last event ends 1 ns after it. */
+	if (end > last + 1)
+		end = last + 1;
+	if (end <= start) {
+		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
+		            "the end of the window must come after its start");
+		return FALSE;
+	}
+	lttvwindow_report_time_window(tab, (LttvwindowTimeWindow) { start, end - start }, source);
+	return TRUE;
+}
+
+LttTime lttvgui_window_last(LttvwindowTimeWindow w)
+{
+	return w.start + w.width - 1;
+}

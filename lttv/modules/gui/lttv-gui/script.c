@@ -222,7 +222,12 @@ static gboolean cmd_window(char **argv)
 		return FALSE;
 	if (end <= start)
 		return fail("window: the end (%s) must come after the start (%s)", argv[2], argv[1]);
-	lttvwindow_report_time_window(tab(), (LttvwindowTimeWindow) { start, end - start }, NULL);
+	GError *error = NULL;
+	if (!lttvgui_tab_set_window(tab(), start, end, argv[1], NULL, &error)) {
+		fail("window: %s", error->message);
+		g_error_free(error);
+		return FALSE;
+	}
 	return TRUE;
 }
 
@@ -232,6 +237,12 @@ static gboolean cmd_time(char **argv)
 	if (!need_args(argv, 1, 1, "time T (seconds.nanoseconds from the trace start)") ||
 	    !parse_time(argv[1], &t))
 		return FALSE;
+	GError *error = NULL;
+	if (!lttvgui_tab_check_time(tab(), t, argv[1], &error)) {
+		fail("time: %s", error->message);
+		g_error_free(error);
+		return FALSE;
+	}
 	lttvwindow_report_current_time(tab(), t, NULL);
 	return TRUE;
 }

@@ -34,10 +34,15 @@ GdkPixbuf *lttvgui_snapshot(GtkWidget *widget, GError **error)
 		            ox + x, oy + y, gdk_screen_get_width(screen), gdk_screen_get_height(screen));
 		return NULL;
 	}
-	GdkWindow *top = gdk_window_get_toplevel(win);
-	gdk_window_process_updates(top, TRUE);
+	/* Every window is drawn (a dialog over this one too), then the
+	 * screen is read where the widget is: what the user sees.  Reading
+	 * the widget's own window instead gives, where another toplevel (the
+	 * shortcuts window, a dialog) covers it, whatever the server has
+	 * there -- X leaves the covered part of a window undefined. */
+	gdk_window_process_all_updates();
 	gdk_display_sync(gdk_window_get_display(win));
-	GdkPixbuf *pb = gdk_pixbuf_get_from_drawable(NULL, win, NULL, x, y, 0, 0, a.width, a.height);
+	GdkPixbuf *pb = gdk_pixbuf_get_from_drawable(NULL, gdk_screen_get_root_window(screen), NULL,
+	                                             ox + x, oy + y, 0, 0, a.width, a.height);
 	if (pb == NULL)
 		g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
 		            "the screen could not be read (%dx%d at %d,%d)", a.width, a.height, x, y);

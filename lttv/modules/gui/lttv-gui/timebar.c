@@ -36,7 +36,7 @@ static void show_window(Timebar *tb)
 	LttTime span_start, span_end;
 	lttvwindow_get_time_span(tb->tab, &span_start, &span_end);
 	set_entry_time(tb, tb->start, w.start);
-	set_entry_time(tb, tb->end, w.start + w.width);
+	set_entry_time(tb, tb->end, lttvgui_window_last(w));
 	char buf[LTT_TIME_STRING_SIZE];
 	ltt_time_format(w.width, buf);
 	char *text = g_strdup_printf("%s s", buf);
@@ -99,21 +99,31 @@ static void on_activate(GtkWidget *entry, Timebar *tb)
 	}
 	LttvwindowTimeWindow w = lttvwindow_get_time_window(tb->tab);
 	LttTime end = w.start + w.width;
+	const char *text = gtk_entry_get_text(GTK_ENTRY(entry));
 	if (entry == tb->current) {
+		if (!lttvgui_tab_check_time(tb->tab, t, text, &error)) {
+			entry_error(entry, error->message);
+			g_error_free(error);
+			return;
+		}
 		lttvwindow_report_current_time(tb->tab, t, tb->box);
 		set_entry_time(tb, entry, t);
 		return;
 	}
-	if (entry == tb->start ? t >= end : t <= w.start) {
+	/* End shows, and takes, the last nanosecond the window includes. */
+	if (entry == tb->start ? t >= end : t < w.start) {
 		entry_error(entry, "The end of the window must come after its start.");
 		return;
 	}
-	if (entry == tb->start)
-		w = (LttvwindowTimeWindow) { .start = t, .width = end - t };
-	else
-		w.width = t - w.start;
-	lttvwindow_report_time_window(tb->tab, w, tb->box);
-	show_window(tb);    /* clamped, or unchanged: show what holds */
+	gboolean ok = entry == tb->start
+	              ? lttvgui_tab_set_window(tb->tab, t, end, text, tb->box, &error)
+	              : lttvgui_tab_set_window(tb->tab, w.start, t + 1, NULL, tb->box, &error);
+	if (!ok) {
+		entry_error(entry, error->message);
+		g_error_free(error);
+		return;
+	}
+	show_window(tb);    /* the end cut back, or unchanged: show what holds */
 }
 
 static gboolean on_focus_out(GtkWidget *entry, GdkEventFocus *ev, Timebar *tb)
@@ -126,7 +136,9 @@ static GtkWidget *time_entry(Timebar *tb, GtkWidget *row, const char *label, con
 {
 	GtkWidget *l = gtk_label_new_with_mnemonic(label);
 	GtkWidget *e = gtk_entry_new();
-	gtk_entry_set_width_chars(GTK_ENTRY(e), 16);
+	/* "123.123456789" and the warning icon: 16 made the bar (and the
+	 * window) wider than an 800-pixel screen. */
+	gtk_entry_set_width_chars(GTK_ENTRY(e), 13);
 	gtk_widget_set_tooltip_text(e, tooltip);
 	gtk_label_set_mnemonic_widget(GTK_LABEL(l), e);
 	gtk_box_pack_start(GTK_BOX(row), l, FALSE, FALSE, 0);

@@ -199,7 +199,10 @@ void stv_say_progress(Stv *v)
 	LttTime first, last;
 	lttvwindow_get_time_span(v->tab, &first, &last);
 	ltt_time_format(start - first, a);
-	ltt_time_format(end - first, b);
+	/* A time window [start, end) is shown, as the time bar shows it, by
+	 * the last nanosecond it includes; the whole trace ends at its last
+	 * event (stv_range). */
+	ltt_time_format((stv_whole_trace(v) ? end : end - 1) - first, b);
 	gboolean all = TRUE;
 	LttTime least = end;
 	gdouble counted = 1.0;

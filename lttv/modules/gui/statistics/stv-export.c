@@ -42,16 +42,11 @@ void stv_copy(Stv *v, gboolean shown)
 	g_free(csv);
 }
 
-void stv_export_dialog(Stv *v)
+/* The chooser's answer (the dialog is not run in a loop of its own, which
+ * would hold whatever clicked Export, the --script stepping included). */
+static void on_export(GtkWidget *dialog, gint response, Stv *v)
 {
-	GtkWidget *dialog = gtk_file_chooser_dialog_new("Export the statistics as CSV",
-	                                                lttvwindow_get_window(v->tab),
-	                                                GTK_FILE_CHOOSER_ACTION_SAVE, GTK_STOCK_CANCEL,
-	                                                GTK_RESPONSE_CANCEL, GTK_STOCK_SAVE,
-	                                                GTK_RESPONSE_ACCEPT, NULL);
-	gtk_file_chooser_set_do_overwrite_confirmation(GTK_FILE_CHOOSER(dialog), TRUE);
-	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(dialog), "statistics.csv");
-	if (gtk_dialog_run(GTK_DIALOG(dialog)) == GTK_RESPONSE_ACCEPT) {
+	if (response == GTK_RESPONSE_ACCEPT) {
 		char *path = gtk_file_chooser_get_filename(GTK_FILE_CHOOSER(dialog));
 		char *csv = stv_csv(v);
 		GError *error = NULL;
@@ -65,4 +60,22 @@ void stv_export_dialog(Stv *v)
 		g_free(path);
 	}
 	gtk_widget_destroy(dialog);
+}
+
+void stv_export_dialog(Stv *v)
+{
+	GtkWidget *dialog = gtk_file_chooser_dialog_new("Export the statistics as CSV",
+	                                                lttvwindow_get_window(v->tab),
+	                                                GTK_FILE_CHOOSER_ACTION_SAVE, GTK_STOCK_CANCEL,
+	                                                GTK_RESPONSE_CANCEL, GTK_STOCK_SAVE,
+	                                                GTK_RESPONSE_ACCEPT, NULL);
+	gtk_file_chooser_set_do_overwrite_confirmation(GTK_FILE_CHOOSER(dialog), TRUE);
+	gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(dialog), "statistics.csv");
+	gtk_window_set_modal(GTK_WINDOW(dialog), TRUE);
+	gtk_window_set_destroy_with_parent(GTK_WINDOW(dialog), TRUE);
+	/* The viewer may go first (its module unloaded): the dialog with it. */
+	g_signal_connect_object(v->top, "destroy", G_CALLBACK(gtk_widget_destroy), dialog,
+	                        G_CONNECT_SWAPPED);
+	g_signal_connect(dialog, "response", G_CALLBACK(on_export), v);
+	gtk_widget_show(dialog);
 }
