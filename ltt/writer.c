@@ -523,10 +523,12 @@ LttWriterChannel *ltt_writer_channel(LttWriter *w, const char *channel, guint cp
 	ch->file_name = ch->path + strlen(ch->path) - strlen(name);
 	g_free(name);
 	ch->cpu = cpu;
-	/* The file is made with its first block: a channel that records
-	 * nothing, or a recorder killed before its first block, leaves no
-	 * empty file, which readers report as damage (format.md §1). */
-	ch->fd = -1;
+	ch->fd = g_open(ch->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (ch->fd < 0) {
+		set_io_error(error, ch->path, "cannot create", errno);
+		channel_free(ch);
+		return NULL;
+	}
 	ch->block = g_malloc0(w->block_size);
 	ch->used = sizeof(struct ltt_block_header);
 	g_ptr_array_add(w->channel_list, ch);
@@ -562,11 +564,6 @@ static gboolean write_block(LttWriterChannel *ch, GError **error)
 
 	what = g_strdup_printf("cannot write block %" G_GUINT64_FORMAT " at offset %" G_GUINT64_FORMAT,
 	                       ch->sequence, ch->sequence * w->block_size);
-	if (ch->fd < 0 && (ch->fd = g_open(ch->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0) {
-		set_io_error(error, ch->path, "cannot create", errno);
-		g_free(what);
-		return FALSE;
-	}
 	ok = write_all(ch->fd, ch->block, w->block_size, ch->path, what, error);
 	g_free(what);
 	if (!ok)
@@ -697,10 +694,14 @@ gboolean ltt_writer_close(LttWriter *w, GError **error)
 		GError **e = ok ? error : NULL;
 		if (!ltt_writer_channel_flush(ch, e) || !write_lost_tail(ch, e))
 			ok = FALSE;
-		if (ch->fd >= 0 && close(ch->fd) != 0 && ok) {
+		if (close(ch->fd) != 0 && ok) {
 			set_io_error(error, ch->path, "cannot close", errno);
 			ok = FALSE;
 		}
+		/* A channel that recorded nothing leaves no file: an empty
+		 * channel file is damage to readers (format.md §1). */
+		if (ok && !ch->written_any)
+			g_unlink(ch->path);
 		ch->fd = -1;
 	}
 	if (close(w->metadata_fd) != 0 && ok) {

@@ -634,9 +634,8 @@ static void test_lost(Fixture *f, gconstpointer data)
 	ltt_trace_unref(t);
 }
 
-/* A channel file is made with its first block: a channel that recorded
- * nothing leaves no file (readers report an empty channel file as a CPU
- * missing); one with only losses has its block. */
+/* A channel that recorded nothing leaves no file (readers report an empty
+ * channel file as a CPU missing); one with only losses keeps its block. */
 static void test_unused_channel(Fixture *f, gconstpointer data)
 {
 	LttWriter *w = new_writer(f, G_LITTLE_ENDIAN, 4096);
@@ -649,7 +648,7 @@ static void test_unused_channel(Fixture *f, gconstpointer data)
 	tlt_append(ltt_writer_channel(w, "k", 0, &error), 10, 0, &v, 4);
 	g_assert_nonnull(ltt_writer_channel(w, "k", 1, &error));
 	ltt_writer_channel_add_lost(ltt_writer_channel(w, "k", 2, &error), 4);
-	g_assert_false(g_file_test(unused, G_FILE_TEST_EXISTS));
+	g_assert_true(g_file_test(unused, G_FILE_TEST_EXISTS));
 	close_writer(w);
 	g_assert_false(g_file_test(unused, G_FILE_TEST_EXISTS));
 	g_assert_true(g_file_test(lost, G_FILE_TEST_EXISTS));

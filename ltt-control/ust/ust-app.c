@@ -612,11 +612,7 @@ static gboolean truncate_channel(int trace_fd, const char *trace, const char *na
 		why = errno == ELOOP ? "a symbolic link, not followed" : g_strerror(errno);
 	else if (!S_ISREG(st.st_mode) || st.st_nlink != 1 || !ust_trusted_owner(&st))
 		why = "not a regular file of this drainer's user, or has other names";
-	/* Cut back to nothing, it goes: readers report an empty channel file
-	 * as damage (format.md §1). */
-	else if (len == 0 && unlinkat(trace_fd, name, 0) != 0)
-		why = g_strerror(errno);
-	else if (len > 0 && (guint64) st.st_size > len && ftruncate(fd, (off_t) len) != 0)
+	else if ((guint64) st.st_size > len && ftruncate(fd, (off_t) len) != 0)
 		why = g_strerror(errno);
 	if (fd >= 0)
 		close(fd);
