@@ -189,11 +189,6 @@ static void index_blocks(LttTracefile *tf)
 
 	if (!tf->order_known) {
 		learn_layout(tf);
-		/* No block at all: a whole CPU of the channel is missing (a
-		 * recorder leaves no empty channel file, format.md §1). */
-		if (!tf->order_known && tf->map_size == 0)
-			ltt_trace_warn(tf->trace, g_strdup_printf("%s: empty (0 bytes): no block, the events of its CPU "
-			                                          "are missing", tf->path));
 		if (!tf->order_known)
 			return;
 		if (!md->have_byte_order)

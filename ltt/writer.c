@@ -698,10 +698,6 @@ gboolean ltt_writer_close(LttWriter *w, GError **error)
 			set_io_error(error, ch->path, "cannot close", errno);
 			ok = FALSE;
 		}
-		/* A channel that recorded nothing leaves no file: an empty
-		 * channel file is damage to readers (format.md §1). */
-		if (ok && !ch->written_any)
-			g_unlink(ch->path);
 		ch->fd = -1;
 	}
 	if (close(w->metadata_fd) != 0 && ok) {

@@ -634,32 +634,6 @@ static void test_lost(Fixture *f, gconstpointer data)
 	ltt_trace_unref(t);
 }
 
-/* A channel that recorded nothing leaves no file (readers report an empty
- * channel file as a CPU missing); one with only losses keeps its block. */
-static void test_unused_channel(Fixture *f, gconstpointer data)
-{
-	LttWriter *w = new_writer(f, G_LITTLE_ENDIAN, 4096);
-	GError *error = NULL;
-	char *unused = g_build_filename(f->dir, "k_1", NULL), *lost = g_build_filename(f->dir, "k_2", NULL);
-	LttTrace *t;
-	guint32 v = 1;
-
-	declare(w, "k", 0, "e", "v: u32;");
-	tlt_append(ltt_writer_channel(w, "k", 0, &error), 10, 0, &v, 4);
-	g_assert_nonnull(ltt_writer_channel(w, "k", 1, &error));
-	ltt_writer_channel_add_lost(ltt_writer_channel(w, "k", 2, &error), 4);
-	g_assert_true(g_file_test(unused, G_FILE_TEST_EXISTS));
-	close_writer(w);
-	g_assert_false(g_file_test(unused, G_FILE_TEST_EXISTS));
-	g_assert_true(g_file_test(lost, G_FILE_TEST_EXISTS));
-	t = ltt_trace_open(f->dir, &error);
-	g_assert_no_error(error);
-	g_assert_cmpuint(ltt_trace_warning_count(t), ==, 0);
-	ltt_trace_unref(t);
-	g_free(unused);
-	g_free(lost);
-}
-
 static void test_existing_trace(Fixture *f, gconstpointer data)
 {
 	LttWriterOptions o = { 0 };
@@ -742,7 +716,6 @@ int main(int argc, char **argv)
 	ADD("/writer/time-order", test_time_order);
 	ADD("/writer/flush-concurrent", test_flush_concurrent);
 	ADD("/writer/lost", test_lost);
-	ADD("/writer/unused-channel", test_unused_channel);
 	ADD("/writer/existing-trace", test_existing_trace);
 	ADD("/writer/write-error", test_write_error);
 	return g_test_run();
