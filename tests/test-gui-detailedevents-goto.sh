@@ -16,7 +16,7 @@ dump_rows "$tmp/dump" "$(awk 'NR == 1 { print $4 }' "$tmp/dump")" > "$tmp/expect
 last=$(tail -n 1 "$tmp/expected" | awk '{ print $4 }')
 event150000=$(awk 'NR == 150001 { print $4 }' "$tmp/expected")
 
-echo "1..4"
+echo "1..5"
 
 ns() {
 	echo "$1" | awk -F. '{ printf "%d%09d\n", $1, $2 }' | sed 's/^0*\([0-9]\)/\1/'
@@ -47,3 +47,14 @@ check $? "0.3: past the end: the last event ($t)"
 t=$(goto '#150000')
 [ "$t" = "$event150000" ]
 check $? "#150000: event 150000 selected, the current time its time ($t, want $event150000)"
+
+# An event number past the end of a 2 M-event trace, asked for at once
+# (the index is still being made): once the index is done, the list says there is none and the
+# tab is no longer busy (it waited for a number that never came: `wait`
+# hung).
+"$synth" -o "$tmp/big" --cpus 4 --processes 50 --events 2000000 --seed 3 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+printf 'open %s\nkey <Alt>g\nkey numbersign 9 9 9 9 9 9 9 Return\nwait\nprint\nquit\n' "$tmp/big" > "$tmp/past.script"
+gui_run detailedevents "$tmp/past.script"
+[ $status -eq 0 ] && grep -q '^window ' "$tmp/out"
+check $? "#9999999 while indexing: the tab is idle again once the index is done (status $status)"

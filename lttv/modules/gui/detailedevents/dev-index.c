@@ -166,7 +166,8 @@ static gboolean index_step(gpointer data)
 	/* A jump that waited for the index. */
 	if (d->pending_end && done)
 		dev_show_last_page(d);
-	else if (d->pending_number != DEV_NO_NUMBER && lttv_event_index_count(d->index) > d->pending_number)
+	else if (d->pending_number != DEV_NO_NUMBER && (done || lttv_event_index_count(d->index) > d->pending_number))
+		/* Done: the number is there, or show_number says there is none. */
 		show_number(d, d->pending_number, d->pending_select);
 	pending_changed(d);
 	if (done) {
@@ -189,11 +190,11 @@ void dev_index_stop(Dev *d)
 void dev_index_start(Dev *d)
 {
 	dev_index_stop(d);
-	if (lttv_traceset_number(lttvwindow_get_traceset(d->tab)) == 0)
-		return;
 	d->pending_number = DEV_NO_NUMBER;
 	d->pending_end = FALSE;
 	pending_changed(d);
+	if (lttv_traceset_number(lttvwindow_get_traceset(d->tab)) == 0)
+		return;
 	d->index = lttv_event_index_new(lttvwindow_get_traceset_context(d->tab), 0);
 	d->index_source = g_idle_add_full(G_PRIORITY_LOW, index_step, d, NULL);
 }
