@@ -540,6 +540,9 @@ gboolean lttctl_session_start(const char *name, gboolean keep_child, GError **er
 		goto out;
 	}
 	g_key_file_set_integer(kf, GROUP, "lttd_pid", pid);
+	/* --overwrite replaces the trace that was in DIR before the session,
+	 * once: a later start of the session must not erase this recording. */
+	g_key_file_set_boolean(kf, GROUP, "overwrite", FALSE);
 	ok = save(name, kf, error);
 	if (!ok)
 		kill(pid, SIGTERM);

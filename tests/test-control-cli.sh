@@ -14,7 +14,7 @@ export LTTCTL_STATE_DIR
 trap 'rm -rf "$tmp"' EXIT
 n=0
 failed=0
-echo "1..23"
+echo "1..24"
 
 check() {   # check DESCRIPTION COMMAND...: ok when COMMAND succeeds
 	desc=$1
@@ -92,6 +92,7 @@ if [ "$(id -u)" != 0 ]; then
 	skip "record writes a readable trace directory" "needs root"
 	skip "record -o DIR holding a trace: refused, saying what to do" "needs root"
 	skip "record --overwrite replaces the trace" "needs root"
+	skip "a session's --overwrite replaces the earlier trace once" "needs root"
 	exit $failed
 fi
 check "a missing tracefs is reported" \
@@ -102,6 +103,7 @@ if [ ! -d "$tracefs/instances" ]; then
 	skip "record writes a readable trace directory" "no tracefs at $tracefs"
 	skip "record -o DIR holding a trace: refused, saying what to do" "no tracefs at $tracefs"
 	skip "record --overwrite replaces the trace" "no tracefs at $tracefs"
+	skip "a session's --overwrite replaces the earlier trace once" "no tracefs at $tracefs"
 	exit $failed
 fi
 name=cli-$$
@@ -130,4 +132,16 @@ check "record -o DIR holding a trace: refused, saying what to do" test $? -eq 0
 status=$?
 [ $status -eq 0 ] && grep -q '^lttd.cpu0.events ' "$tmp/rec/metadata" && [ "$(cat "$tmp/rec/metadata")" != "$before" ]
 check "record --overwrite replaces the trace" test $? -eq 0
+# A session's --overwrite replaces the trace that was in DIR before it,
+# once: starting the session again keeps what its first start recorded.
+"$lttctl" create $name -o "$tmp/rec" --overwrite 2>"$tmp/s.err" && "$lttctl" start $name 2>>"$tmp/s.err" &&
+	"$lttctl" stop $name 2>>"$tmp/s.err"
+first=$(cat "$tmp/rec/metadata")
+"$lttctl" start $name 2>"$tmp/restart.err"
+status=$?
+"$lttctl" destroy $name 2>>"$tmp/s.err"
+[ $status -eq 1 ] && [ "$first" != "$before" ] && [ "$(cat "$tmp/rec/metadata")" = "$first" ] &&
+	grep -q "already holds a trace" "$tmp/restart.err"
+kept=$?
+check "a session's --overwrite replaces the earlier trace once (start again: status $status, $(head -c 200 "$tmp/restart.err"))" test $kept -eq 0
 exit $failed
