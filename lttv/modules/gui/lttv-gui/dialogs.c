@@ -42,10 +42,13 @@ void lttvgui_main_window_error(LttvguiMainWindow *mw, const char *primary,
 	message_dialog(GTK_WINDOW(mw->window), GTK_MESSAGE_ERROR, primary, secondary);
 }
 
+/* What opening a trace found wrong but did not stop: damaged parts
+ * skipped, a default viewer that could not be made, traces apart in time;
+ * the message says which. */
 void lttvgui_main_window_warn(const char *message, gpointer mw)
 {
 	message_dialog(lttvgui_main_window_widget(mw), GTK_MESSAGE_WARNING,
-	               "Part of the trace could not be read", message);
+	               "The trace is open, with a warning", message);
 }
 
 /* A file dialog starts in the working directory: GTK's default, the
