@@ -125,12 +125,14 @@ static void stop_waiting_for_tabs(void)
 	g_ptr_array_set_size(script.busy_tabs, 0);
 }
 
+/* Idle now: the next line runs from the main loop, once this turn's
+ * handlers are done; run_lines checks again then, since a viewer may
+ * start new work in the same turn (one computation ending as the next
+ * begins), and the wait goes on if so. */
 static void on_busy_changed(LttvwindowTab *t, gpointer data)
 {
-	if (!any_busy()) {
-		stop_waiting_for_tabs();
+	if (!any_busy())
 		resume();
-	}
 }
 
 /* `wait`: until no tab has a pending request or a background computation
@@ -591,6 +593,12 @@ static gboolean run_line(const char *text)
 static gboolean run_lines(gpointer data)
 {
 	script.idle_id = 0;
+	if (script.busy_tabs->len > 0) {
+		/* A wait: still busy, it goes on (each tab says when that changes). */
+		if (any_busy())
+			return FALSE;
+		stop_waiting_for_tabs();
+	}
 	while (!script.done && script.status == 0 && script.next < script.n_lines) {
 		script.line = script.next + 1;
 		script.next++;
