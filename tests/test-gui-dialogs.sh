@@ -9,7 +9,7 @@
 . "$srcdir/gui-env.sh"
 
 require_xvfb
-echo "1..4"
+echo "1..5"
 
 "$synth" -o "$tmp/trace" --cpus 2 --events 20000 --seed 5 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
@@ -73,3 +73,22 @@ after=$("$pngcheck" "$tmp/f1.png" 3366bf@300x200+362+284 dark@300x200+362+284 |
 	awk 'NR == 2 { b = $2 } NR == 3 { d = $2 } END { print b, d }')
 [ $status -eq 0 ] && [ "${before:-0}" -gt 1000 ] && [ "${after%% *}" = 0 ] && [ "${after##* }" -gt 100 ]
 check $? "F1: the screenshot shows the shortcuts window (bar pixels in the middle before: $before; after, bars and text: $after)"
+
+# A dialog acts on the tab it was opened for: Go to Time opened on the
+# first tab, applied after a second tab became the current one, leaves the
+# second tab's time alone.
+"$synth" -o "$tmp/trace2" --cpus 2 --events 20000 --seed 6 > /dev/null ||
+	{ echo "Bail out! ltt-synth failed"; exit 1; }
+run -t "$tmp/trace" <<EOF2
+wait
+key <Control>g
+tab
+open $tmp/trace2
+wait
+key <Control>a 0 period 0 1 Return
+wait
+print
+quit
+EOF2
+[ $status -eq 0 ] && grep -q ' time 0\.000000000 traces 1 ' "$tmp/out"
+check $? "Go to Time applied after another tab became current: that tab's time unchanged ($(cat "$tmp/out"))"

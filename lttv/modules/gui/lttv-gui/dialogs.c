@@ -95,6 +95,14 @@ void lttvgui_dialog_open_trace(LttvguiMainWindow *mw, gboolean new_tab)
 }
 
 /* A dialog with OK and Cancel around content. */
+static void weak_ref_free(gpointer p)
+{
+	g_weak_ref_clear(p);
+	g_free(p);
+}
+
+/* A dialog of the current tab's: it remembers the tab, since the dialog
+ * does not block the main loop (a script may open or close tabs meanwhile). */
 static GtkWidget *ok_dialog(LttvguiMainWindow *mw, const char *title, const char *ok)
 {
 	GtkWidget *d = gtk_dialog_new_with_buttons(title, GTK_WINDOW(mw->window),
@@ -103,7 +111,21 @@ static GtkWidget *ok_dialog(LttvguiMainWindow *mw, const char *title, const char
 	                                           ok, GTK_RESPONSE_OK, NULL);
 	gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_OK);
 	gtk_container_set_border_width(GTK_CONTAINER(gtk_dialog_get_content_area(GTK_DIALOG(d))), 8);
+	GWeakRef *tab = g_new0(GWeakRef, 1);
+	g_weak_ref_init(tab, lttvgui_main_window_tab(mw));
+	g_object_set_data_full(G_OBJECT(d), "tab", tab, weak_ref_free);
 	return d;
+}
+
+/* The tab the dialog was opened for while it is still the current one,
+ * else NULL: what the dialog shows (a trace list, times) was that tab's. */
+static LttvwindowTab *dialog_tab(GtkWidget *d, LttvguiMainWindow *mw)
+{
+	LttvwindowTab *opened = g_weak_ref_get(g_object_get_data(G_OBJECT(d), "tab"));
+	LttvwindowTab *current = lttvgui_main_window_tab(mw);
+	if (opened != NULL)
+		g_object_unref(opened);
+	return opened == current ? current : NULL;
 }
 
 static GtkWidget *add_row(GtkWidget *d, GtkWidget *table, guint row, const char *label,
@@ -128,7 +150,7 @@ static GtkWidget *dialog_table(GtkWidget *d, guint rows)
 
 static void on_remove_trace(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	LttvwindowTab *tab = dialog_tab(d, mw);
 	gint i = gtk_combo_box_get_active(GTK_COMBO_BOX(g_object_get_data(G_OBJECT(d), "combo")));
 	if (response == GTK_RESPONSE_OK && tab != NULL && i >= 0 &&
 	    (guint) i < lttv_traceset_number(lttvwindow_get_traceset(tab)))
@@ -260,7 +282,7 @@ static GtkWidget *status_label(GtkWidget *d)
 
 static void on_go_to_time(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	LttvwindowTab *tab = dialog_tab(d, mw);
 	LttTime t;
 	if (response == GTK_RESPONSE_OK && tab != NULL) {
 		GtkWidget *entry = g_object_get_data(G_OBJECT(d), "entry");
@@ -297,7 +319,7 @@ void lttvgui_dialog_go_to_time(LttvguiMainWindow *mw)
 
 static void on_time_frame(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	LttvwindowTab *tab = dialog_tab(d, mw);
 	GtkWidget *status = g_object_get_data(G_OBJECT(d), "status");
 	LttTime s, e;
 	if (response == GTK_RESPONSE_OK && tab != NULL) {
@@ -337,7 +359,7 @@ void lttvgui_dialog_time_frame(LttvguiMainWindow *mw)
 
 static void on_filter(GtkWidget *d, gint response, LttvguiMainWindow *mw)
 {
-	LttvwindowTab *tab = lttvgui_main_window_tab(mw);
+	LttvwindowTab *tab = dialog_tab(d, mw);
 	if (response == GTK_RESPONSE_OK && tab != NULL) {
 		GtkWidget *entry = g_object_get_data(G_OBJECT(d), "entry");
 		GError *error = NULL;
