@@ -15,7 +15,7 @@
 "$synth" -o "$tmp/t" --cpus 2 --processes 20 --events 20000 --seed 3 > /dev/null ||
 	{ echo "Bail out! ltt-synth failed"; exit 1; }
 
-echo "1..9"
+echo "1..10"
 
 "$lttv" -m textDump -t "$tmp/t" -s --no-events --stats-format=csv > "$tmp/whole.csv"
 cat > "$tmp/whole.script" <<SCRIPT
@@ -228,3 +228,21 @@ SCRIPT
 gui_run statistics "$tmp/big.script"
 [ "$(wc -l < "$tmp/big.csv")" -gt 1000 ] && diff -u "$tmp/big.csv" "$tmp/copied" > "$tmp/big.diff"
 check $? "400,000 events: after wait, the whole trace's figures are lttv -m textDump -s's ($(head -n 12 "$tmp/big.diff" | tr '\n' ' '))"
+
+# With the rows focused, w zooms the window in as anywhere else (the tree's
+# type-ahead search took the letters).
+cat > "$tmp/zoom.script" <<SCRIPT
+open $tmp/t
+resize 1024 768
+wait
+print
+click statistics 300 150
+key w
+print
+quit
+SCRIPT
+gui_run statistics "$tmp/zoom.script"
+before=$(sed -n 1p "$tmp/out" | awk '{ print $3 }')
+after=$(sed -n 2p "$tmp/out" | awk '{ print $3 }')
+[ $status -eq 0 ] && [ -n "$after" ] && [ "$after" != "$before" ]
+check $? "w with the statistics rows focused: the window zooms in (end $before, then $after)"

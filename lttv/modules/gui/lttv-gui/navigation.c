@@ -73,10 +73,13 @@ gboolean lttvgui_tab_check_time(LttvwindowTab *tab, LttTime t, const char *text,
 	lttvwindow_get_time_span(tab, &start, &last);
 	if (t >= start && t <= last)
 		return TRUE;
-	char buf[LTT_TIME_STRING_SIZE];
+	char buf[LTT_TIME_STRING_SIZE], asked[LTT_TIME_STRING_SIZE];
 	ltt_time_format(last - start, buf);
+	/* No text: a time the code computed (a window kept after a trace went). */
+	if (text == NULL)
+		ltt_time_format(t > start ? t - start : 0, asked);
 	g_set_error(error, LTTVWINDOW_ERROR, LTTVWINDOW_ERROR_INVALID,
-	            "%s is past the end of the trace (its last event is at %s)", text, buf);
+	            "%s is past the end of the trace (its last event is at %s)", text != NULL ? text : asked, buf);
 	return FALSE;
 }
 

@@ -459,6 +459,8 @@ GtkWidget *stv_tree_new(Stv *v)
 	v->expanded = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	v->open_rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	v->view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(v->store));
+	/* Letters are the window's navigation keys (w, s, a, d, f), not a search. */
+	gtk_tree_view_set_enable_search(GTK_TREE_VIEW(v->view), FALSE);
 	gtk_tree_view_set_rules_hint(GTK_TREE_VIEW(v->view), TRUE);
 	g_signal_connect(v->view, "test-expand-row", G_CALLBACK(on_test_expand), v);
 	g_signal_connect(v->view, "row-expanded", G_CALLBACK(on_row_expanded), v);
