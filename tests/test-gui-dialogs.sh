@@ -54,7 +54,7 @@ print
 quit
 EOF2
 [ $status -eq 0 ] && [ "$(grep -c '^status ' "$tmp/out")" -eq 2 ] && grep -q '^window ' "$tmp/out"
-check $? "Ctrl+O, Ctrl+S: every line runs, Escape closes the chooser (status $status)"
+check $? "Ctrl+O, Ctrl+S: every line runs, Escape closes the chooser (status $status; $(grep -v -e recently-used -e '^$' "$tmp/err" | head -c 600 | tr '\n' ' '))"
 
 # F1: the shortcuts window over the middle of the window.  A screenshot
 # reads the screen, so it shows that window, drawn, where it covers the
