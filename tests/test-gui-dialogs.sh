@@ -41,8 +41,12 @@ window=$(sed -n 3p "$tmp/out" | awk '{ print $2 }')
 [ $status -eq 0 ] && sed -n 2p "$tmp/out" | grep -q '^status ' && [ "$window" != 0.000000000 ]
 check $? "Escape closes it: the next key zooms the window (starts at $window)"
 
-# Open and Save as PNG: the file choosers.
-run -t "$tmp/trace" <<EOF2
+# Open and Save as PNG: the file choosers.  GTK's file chooser leaves 128
+# bytes from g_realloc that LeakSanitizer reports under the sanitizer
+# build, with a stack that stops inside GLib (built without frame
+# pointers), so no suppression can name it alone: leaks are not checked in
+# this one run (every other GUI test checks them).
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" run -t "$tmp/trace" <<EOF2
 wait
 key <Control>o
 status
